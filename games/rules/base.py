@@ -1,0 +1,116 @@
+"""The rules contract every game package implements (see shared/design/ARCHITECTURE.md).
+
+Rules modules are pure Python: no Django, no I/O, no global randomness. A game is its
+seed plus its move list; every random draw comes from `rng_for(seed, ...)`, so replaying
+the same actions from the same seed rebuilds the same state.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Callable, Iterable, Sequence
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action (or option set) the rules refuse; `str(exc)` is shown to the player."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class Ruleset:
+    """Base class for a game's `RULES` object. Subclasses fill in every method."""
+
+    slug: str = ""
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    version: str = "1"
+
+    def default_options(self) -> dict:
+        return {}
+
+    def validate_options(self, players: int, options: dict | None) -> dict:
+        raise NotImplementedError
+
+    def setup(self, players: int, options: dict | None, seed: int) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: State) -> list[dict]:
+        raise NotImplementedError
+
+    def ranking(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    # Shared helpers -----------------------------------------------------------------
+
+    def check_seat(self, state: State, seat: Any) -> int:
+        """The seat as an int that is waiting to act, or IllegalAction."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction("That is not a seat at this table.")
+        if state.get("players") is not None and not 0 <= seat < state["players"]:
+            raise IllegalAction("That is not a seat at this table.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not your turn.")
+        return seat
+
+
+def check_action_shape(action: Any) -> str:
+    """The action's type, or IllegalAction when it is not a dict with a string `type`."""
+    if not isinstance(action, dict):
+        raise IllegalAction("An action must be an object with a 'type'.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise IllegalAction("An action must have a 'type'.")
+    return kind
+
+
+def require_int(action: Action, key: str, low: int | None = None, high: int | None = None) -> int:
+    """An int field of an action (bools refused), optionally within [low, high]."""
+    value = action.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"'{key}' must be a whole number.")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise IllegalAction(f"'{key}' is out of range.")
+    return value
+
+
+def rng_for(seed: int, *salt: Any) -> random.Random:
+    """A deterministic RNG for one random event (string seeds hash the same on every run)."""
+    return random.Random(":".join(str(part) for part in (seed, *salt)))
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-compatible state, so `apply` never mutates its input."""
+    return copy.deepcopy(state)
+
+
+def competition_ranking(keys: Sequence[Any]) -> list[int]:
+    """Ranks (1 = best) for per-seat sort keys where larger is better; ties share a rank
+    and the next rank is skipped (1, 1, 3)."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def first_legal(actions: Iterable[Action], predicate: Callable[[Action], bool]) -> Action | None:
+    return next((a for a in actions if predicate(a)), None)
