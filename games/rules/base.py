@@ -61,6 +61,15 @@ class Ruleset:
     def ranking(self, state: State) -> list[int]:
         raise NotImplementedError
 
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """May `seat` take back `action` (which turned `before` into `after`)?
+
+        The engine asks this only when the action is the game's last move and was made by
+        that seat. Games allow it within a turn while nothing hidden was revealed (no draw,
+        no roll); the default is never.
+        """
+        return False
+
     # Shared helpers -----------------------------------------------------------------
 
     def check_seat(self, state: State, seat: Any) -> int:
