@@ -1,0 +1,722 @@
+"""Roll to the Top: Journeys — the pure rules (shared/rules/roll_to_the_top.md).
+
+Phases in the state: "write" (simultaneous), "action" (the resolver), "over". ROLL and
+RESOLVE are automatic steps inside setup/apply. Every random event draws from
+rng_for(seed, <event>, game, turn) at the moment it happens, so the state never holds
+future dice.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..base import (IllegalAction, Ruleset, State, check_action_shape, clone,
+                    competition_ranking, rng_for)
+from . import data as D
+from .data import (ACTION_FACES, AUTO_DONE, BOARD_ORDER, BOARDS, DIE_ORDER, GEOMETRY,
+                   NUMBER_DICE, POOL_MAX, ROUNDS_FIRST_ACTIVE_STEP)
+
+EFFECT_WORDS = {
+    "ADD": "add a die",
+    "REMOVE": "remove a die",
+    "ADD_OR_REMOVE": "add or remove a die",
+    "SWAP": "swap a reserve die for a pool die",
+}
+REASON_WORDS = {
+    "pool_full": "Five dice were rolled: one must be removed.",
+    "nobody_wrote": "Nobody wrote a number: add a die.",
+    "single_die": "Only one die was rolled: add a die.",
+    "face": "The action die decides.",
+}
+FACE_SYMBOLS = {"ADD": "+", "REMOVE": "\u2212", "ADD_OR_REMOVE": "\u00b1", "SWAP": "\u21c4"}
+NOT_AVAILABLE = "That move is not available now."
+
+
+def effective_action(pool_size: int, anyone_wrote: bool, face: str) -> tuple[str, str]:
+    """§5: the effect in force and why (the overrides are checked in this order)."""
+    if pool_size == POOL_MAX:
+        return "REMOVE", "pool_full"
+    if not anyone_wrote:
+        return "ADD", "nobody_wrote"
+    if pool_size == 1:
+        return "ADD", "single_die"
+    return face, "face"
+
+
+def _sorted_dice(dice) -> list[str]:
+    return sorted(dice, key=DIE_ORDER.index)
+
+
+def _box_sort_key(k: str) -> tuple[int, int]:
+    r, x = k.split(",")
+    return int(r), int(x)
+
+
+# --- placement legality ---------------------------------------------------------------
+
+def bounds(state: State, sheet: dict, k: str) -> tuple[int, int] | str:
+    """The interval [lo, hi] of values legal in empty box k on `sheet` (committed plus
+    pending), or the reason (a message) why nothing fits there now (§8)."""
+    box = GEOMETRY[state["board"]]["boxes"][k]
+    reverse = state["options"]["mode"] == "reverse"
+    lo, hi = 1, D.MAX_VALUE
+    need: list[int] = []
+    if box["kind"] == "supported":
+        if any(s not in sheet for s in box["supports"]):
+            return "The boxes under this one need numbers first."
+        need.extend(sheet[s] for s in box["supports"])
+    elif box["kind"] == "hanging":
+        if not any(n in sheet for n in box["neighbours"]):
+            return "Nothing holds this box yet: fill a box beside it first."
+    if state["options"]["board_specials"]:
+        if any(link not in sheet for link in box["links"]):
+            return "The linked box must be filled first."
+        need.extend(sheet[link] for link in box["links"])
+        if box["min_value"] is not None:
+            need.append(box["min_value"])
+    if need:
+        if reverse:
+            hi = min(need)
+        else:
+            lo = max(need)
+    return lo, hi
+
+
+def seat_sheet(state: State, seat: int) -> dict:
+    sheet = dict(state["sheets"][seat])
+    for p in state["pending"][seat]:
+        sheet[f"{p['box'][0]},{p['box'][1]}"] = p["value"]
+    return sheet
+
+
+def used_dice(state: State, seat: int) -> list[str]:
+    used = {d for p in state["pending"][seat] for d in p["dice"]}
+    return [d for d in DIE_ORDER if d in used]
+
+
+def free_dice(state: State, seat: int) -> list[str]:
+    used = set(used_dice(state, seat))
+    return [d for d in DIE_ORDER if d in state["pool"] and d not in used]
+
+
+def subsets(state: State, dice: list[str]) -> list[tuple[tuple[str, ...], int]]:
+    """Every non-empty subset of `dice` (in itertools order) with its sum."""
+    roll = state["roll"]
+    out = []
+    for size in range(1, len(dice) + 1):
+        for combo in combinations(dice, size):
+            out.append((combo, sum(roll[d] for d in combo)))
+    return out
+
+
+def legal_places(state: State, seat: int) -> list[dict]:
+    if state["phase"] != "write" or state["done"][seat]:
+        return []
+    dice = free_dice(state, seat)
+    if not dice:
+        return []
+    subs = subsets(state, dice)
+    sheet = seat_sheet(state, seat)
+    out = []
+    for k in GEOMETRY[state["board"]]["order"]:
+        if k in sheet:
+            continue
+        b = bounds(state, sheet, k)
+        if isinstance(b, str):
+            continue
+        lo, hi = b
+        box = list(_box_sort_key(k))
+        for combo, total in subs:
+            if lo <= total <= hi:
+                out.append({"type": "place", "box": box, "dice": list(combo)})
+    return out
+
+
+def has_legal_place(state: State, seat: int) -> bool:
+    dice = free_dice(state, seat)
+    if not dice:
+        return False
+    sums = {total for _, total in subsets(state, dice)}
+    low, high = min(sums), max(sums)
+    sheet = seat_sheet(state, seat)
+    for k in GEOMETRY[state["board"]]["order"]:
+        if k in sheet:
+            continue
+        b = bounds(state, sheet, k)
+        if isinstance(b, str):
+            continue
+        lo, hi = b
+        if lo <= high and hi >= low and any(lo <= s <= hi for s in sums):
+            return True
+    return False
+
+
+def legal_sums(state: State, seat: int) -> dict[str, list[int]]:
+    """For each empty box, the sums of this seat's unused dice that are legal there."""
+    dice = free_dice(state, seat)
+    sums = sorted({total for _, total in subsets(state, dice)})
+    sheet = seat_sheet(state, seat)
+    out = {}
+    for k in GEOMETRY[state["board"]]["order"]:
+        if k in sheet:
+            continue
+        b = bounds(state, sheet, k)
+        if isinstance(b, str):
+            continue
+        fits = [s for s in sums if b[0] <= s <= b[1]]
+        if fits:
+            out[k] = fits
+    return out
+
+
+# --- state machine --------------------------------------------------------------------
+
+def _log(state: State, line: str) -> None:
+    state["log"].append(line)
+    if len(state["log"]) > D.LOG_KEEP:
+        del state["log"][: len(state["log"]) - D.LOG_KEEP]
+
+
+def _draw_start_pool(state: State) -> None:
+    """§3 step 4: even dice form the pool; all odd rolls again. Or all five."""
+    if state["options"]["start_pool"] == "all":
+        pool = list(DIE_ORDER)
+    else:
+        attempt = 0
+        while True:
+            rng = rng_for(state["seed"], "start_pool", state["game"], attempt)
+            values = {d: rng.randint(1, NUMBER_DICE[d]) for d in DIE_ORDER}
+            pool = [d for d in DIE_ORDER if values[d] % 2 == 0]
+            if pool:
+                break
+            attempt += 1
+    state["pool"] = pool
+    state["reserve"] = [d for d in DIE_ORDER if d not in pool]
+
+
+def _start_game(state: State) -> None:
+    players = state["players"]
+    state["board"] = state["board_plan"][state["game"] - 1]
+    state["sheets"] = [{} for _ in range(players)]
+    state["pending"] = [[] for _ in range(players)]
+    state["done"] = [False] * players
+    state["auto_done"] = [False] * players
+    state["last_written"] = [[] for _ in range(players)]
+    state["turn"] = 0
+    state["active"] = state["first_active"]
+    state["action"] = None
+    _draw_start_pool(state)
+    name = BOARDS[state["board"]]["name"]
+    games = state["options"]["games"]
+    prefix = f"Game {state['game']} of {games}: " if games > 1 else ""
+    _log(state, f"{prefix}{name}. Starting pool: {', '.join(state['pool'])}. Seat {state['active'] + 1} rolls first.")
+    _roll(state)
+
+
+def _roll(state: State) -> None:
+    """ROLL: every pool die and the action die, then WRITE (with automatic done)."""
+    state["turn"] += 1
+    rng = rng_for(state["seed"], "roll", state["game"], state["turn"])
+    state["roll"] = {d: rng.randint(1, NUMBER_DICE[d]) for d in state["pool"]}
+    state["face"] = rng.choice(ACTION_FACES)
+    state["phase"] = "write"
+    state["action"] = None
+    players = state["players"]
+    state["pending"] = [[] for _ in range(players)]
+    state["done"] = [False] * players
+    state["auto_done"] = [False] * players
+    dice = ", ".join(f"{d}={state['roll'][d]}" for d in state["pool"])
+    _log(state, f"Turn {state['turn']}: Seat {state['active'] + 1} rolled {dice}; the action die shows {state['face']}.")
+    if AUTO_DONE:
+        for seat in range(players):
+            if not has_legal_place(state, seat):
+                state["done"][seat] = True
+                state["auto_done"][seat] = True
+        auto = [s for s in range(players) if state["auto_done"][s]]
+        if auto:
+            _log(state, f"No number fits this turn for {', '.join(f'Seat {s + 1}' for s in auto)}.")
+    if all(state["done"]):
+        _resolve(state)
+
+
+def _resolve(state: State) -> None:
+    """RESOLVE: commit every pending placement, then end the game or hand over the action die."""
+    players = state["players"]
+    anyone_wrote = False
+    for seat in range(players):
+        written = []
+        for p in state["pending"][seat]:
+            k = f"{p['box'][0]},{p['box'][1]}"
+            state["sheets"][seat][k] = p["value"]
+            written.append(k)
+        state["last_written"][seat] = written
+        if written:
+            anyone_wrote = True
+            numbers = ", ".join(f"{p['value']} in box {p['box'][0]},{p['box'][1]}" for p in state["pending"][seat])
+            _log(state, f"Seat {seat + 1} wrote {numbers}.")
+    state["pending"] = [[] for _ in range(players)]
+    state["anyone_wrote"] = anyone_wrote
+    if not anyone_wrote:
+        _log(state, "Nobody wrote a number this turn.")
+    total = len(GEOMETRY[state["board"]]["order"])
+    complete = [s for s in range(players) if len(state["sheets"][s]) == total]
+    if complete:
+        _log(state, f"{', '.join(f'Seat {s + 1}' for s in complete)} filled every box.")
+        _end_game(state, complete)
+        return
+    if state["turn"] >= state["options"]["max_turns"]:
+        _log(state, f"The turn limit ({state['options']['max_turns']}) is reached.")
+        _end_game(state, complete)
+        return
+    resolver = state["active"] if players == 1 else (state["active"] + 1) % players
+    effect, reason = effective_action(len(state["pool"]), anyone_wrote, state["face"])
+    state["phase"] = "action"
+    state["action"] = {"seat": resolver, "effect": effect, "reason": reason}
+    note = "" if reason == "face" else f" ({REASON_WORDS[reason]})"
+    _log(state, f"Seat {resolver + 1} must {EFFECT_WORDS[effect]}{note}")
+
+
+def _end_game(state: State, complete: list[int]) -> None:
+    total = len(GEOMETRY[state["board"]]["order"])
+    empty = [total - len(sheet) for sheet in state["sheets"]]
+    state["results"].append({
+        "board": state["board"], "empty": empty, "complete": complete, "turns": state["turn"],
+        "sheets": [dict(sheet) for sheet in state["sheets"]],
+    })
+    state["action"] = None
+    if state["game"] < state["options"]["games"]:
+        _log(state, f"Game {state['game']} ends. Penalties: "
+                    + ", ".join(f"Seat {s + 1}: {e}" for s, e in enumerate(empty)) + ".")
+        state["game"] += 1
+        state["first_active"] = (state["first_active"] + ROUNDS_FIRST_ACTIVE_STEP) % state["players"]
+        _start_game(state)
+        return
+    state["phase"] = "over"
+    ranking = _ranking(state)
+    state["winners"] = [s for s in range(state["players"]) if ranking[s] == 1]
+    _log(state, "The game is over. Winner" + ("s: " if len(state["winners"]) > 1 else ": ")
+         + ", ".join(f"Seat {s + 1}" for s in state["winners"]) + ".")
+
+
+def _empty_counts(state: State) -> list[int]:
+    total = len(GEOMETRY[state["board"]]["order"])
+    return [total - len(sheet) for sheet in state["sheets"]]
+
+
+def _in_progress(state: State) -> bool:
+    return state["phase"] != "over"
+
+
+def _scores(state: State) -> list[dict]:
+    players = state["players"]
+    games = state["options"]["games"]
+    empty = _empty_counts(state)
+    total_boxes = len(GEOMETRY[state["board"]]["order"])
+    if players == 1:
+        if games == 1:
+            return [{"total": state["turn"], "breakdown": {
+                "turns": state["turn"], "filled": total_boxes - empty[0], "empty": empty[0]}}]
+        breakdown = {f"game_{i + 1}": r["turns"] for i, r in enumerate(state["results"])}
+        if _in_progress(state):
+            breakdown[f"game_{state['game']}"] = state["turn"]
+        return [{"total": sum(breakdown.values()), "breakdown": breakdown}]
+    if games == 1:
+        return [{"total": total_boxes - empty[s], "breakdown": {"filled": total_boxes - empty[s], "empty": empty[s]}}
+                for s in range(players)]
+    out = []
+    for s in range(players):
+        breakdown = {f"game_{i + 1}": r["empty"][s] for i, r in enumerate(state["results"])}
+        total = sum(breakdown.values())
+        if _in_progress(state):
+            breakdown["current_empty"] = empty[s]
+        out.append({"total": total, "breakdown": breakdown})
+    return out
+
+
+def _ranking(state: State) -> list[int]:
+    players = state["players"]
+    if players == 1:
+        return [1]
+    if state["options"]["games"] == 1:
+        return competition_ranking([-e for e in _empty_counts(state)])
+    totals = [sc["total"] for sc in _scores(state)]
+    return competition_ranking([-t for t in totals])
+
+
+# --- the Ruleset ----------------------------------------------------------------------
+
+OPTION_KEYS = ("board", "mode", "games", "board_sequence", "start_pool", "board_specials", "max_turns")
+
+
+class RollToTheTop(Ruleset):
+    slug = "roll-to-the-top"
+    title = "Roll to the Top: Journeys"
+    min_players = 1
+    max_players = 6
+    version = "1"
+
+    def default_options(self) -> dict:
+        return {"board": "giza", "mode": "normal", "games": 1, "board_sequence": "tour",
+                "start_pool": "even_dice", "board_specials": True, "max_turns": D.DEFAULT_MAX_TURNS}
+
+    def validate_options(self, players: int, options: dict | None) -> dict:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"This game needs {self.min_players} to {self.max_players} players.")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise IllegalAction("The options must be an object.")
+        unknown = sorted(str(k) for k in options if k not in OPTION_KEYS)
+        if unknown:
+            raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
+        opts = self.default_options()
+        opts.update(options)
+        if not isinstance(opts["board"], str) or (opts["board"] not in BOARDS and opts["board"] != "random"):
+            raise IllegalAction(f"Unknown board. Choose one of: {', '.join(BOARD_ORDER)}, or random.")
+        if opts["mode"] not in D.MODES:
+            raise IllegalAction("The mode must be 'normal' or 'reverse'.")
+        games = opts["games"]
+        if isinstance(games, bool) or not isinstance(games, int) or not D.GAMES_RANGE[0] <= games <= D.GAMES_RANGE[1]:
+            raise IllegalAction(f"The number of games must be between {D.GAMES_RANGE[0]} and {D.GAMES_RANGE[1]}.")
+        seq = opts["board_sequence"]
+        if isinstance(seq, list):
+            if len(seq) != games:
+                raise IllegalAction(f"The board sequence must list exactly {games} board(s).")
+            if not all(isinstance(b, str) and b in BOARDS for b in seq):
+                raise IllegalAction("The board sequence names an unknown board.")
+            opts["board_sequence"] = list(seq)
+        elif seq not in ("tour", "same"):
+            raise IllegalAction("The board sequence must be 'tour', 'same' or a list of boards.")
+        if opts["start_pool"] not in D.START_POOLS:
+            raise IllegalAction("The starting pool must be 'even_dice' or 'all'.")
+        if not isinstance(opts["board_specials"], bool):
+            raise IllegalAction("'board_specials' must be true or false.")
+        turns = opts["max_turns"]
+        low, high = D.MAX_TURNS_RANGE
+        if isinstance(turns, bool) or not isinstance(turns, int) or not low <= turns <= high:
+            raise IllegalAction(f"The turn limit must be between {low} and {high}.")
+        return opts
+
+    def setup(self, players: int, options: dict | None, seed: int) -> State:
+        opts = self.validate_options(players, options)
+        first = opts["board"]
+        if first == "random":
+            first = rng_for(seed, "board").choice(BOARD_ORDER)
+        seq = opts["board_sequence"]
+        if isinstance(seq, list):
+            plan = list(seq)
+        elif seq == "same":
+            plan = [first] * opts["games"]
+        else:
+            start = BOARD_ORDER.index(first)
+            plan = [BOARD_ORDER[(start + i) % len(BOARD_ORDER)] for i in range(opts["games"])]
+        state: State = {
+            "players": players, "options": opts, "seed": seed, "game": 1, "board_plan": plan,
+            "board": plan[0], "first_active": rng_for(seed, "first_active").randrange(players),
+            "turn": 0, "active": 0, "phase": "write", "pool": [], "reserve": [], "roll": {},
+            "face": None, "sheets": [], "pending": [], "done": [], "auto_done": [],
+            "last_written": [], "action": None, "anyone_wrote": False, "results": [],
+            "winners": [], "log": [],
+        }
+        _start_game(state)
+        return state
+
+    # -- queries --
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def to_act(self, state: State) -> list[int]:
+        if state["phase"] == "write":
+            return [s for s in range(state["players"]) if not state["done"][s]]
+        if state["phase"] == "action":
+            return [state["action"]["seat"]]
+        return []
+
+    def _valid_seat(self, state: State, seat: Any) -> bool:
+        return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < state["players"]
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        if not self._valid_seat(state, seat) or seat not in self.to_act(state):
+            return []
+        if state["phase"] == "write":
+            out = legal_places(state, seat)
+            if state["pending"][seat]:
+                out += [{"type": "unplace"}, {"type": "reset"}]
+            out.append({"type": "done"})
+            return out
+        effect = state["action"]["effect"]
+        out = []
+        if effect in ("ADD", "ADD_OR_REMOVE"):
+            out += [{"type": "add", "die": d} for d in state["reserve"]]
+        if effect in ("REMOVE", "ADD_OR_REMOVE"):
+            out += [{"type": "remove", "die": d} for d in state["pool"]]
+        if effect == "SWAP":
+            out += [{"type": "swap", "add": a, "remove": r} for a in state["reserve"] for r in state["pool"]]
+        return out
+
+    def scores(self, state: State) -> list[dict]:
+        return _scores(state)
+
+    def ranking(self, state: State) -> list[int]:
+        return _ranking(state)
+
+    # -- apply --
+
+    def _check_turn(self, state: State, seat: Any) -> int:
+        if not self._valid_seat(state, seat):
+            raise IllegalAction("That is not a seat at this table.")
+        if state["phase"] == "over":
+            raise IllegalAction("The game is over.")
+        if state["phase"] == "write" and state["done"][seat]:
+            raise IllegalAction("You have already finished this turn.")
+        if state["phase"] == "action" and state["action"]["seat"] != seat:
+            raise IllegalAction("Another player is resolving the action die.")
+        return seat
+
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        seat = self._check_turn(state, seat)
+        kind = check_action_shape(action)
+        if state["phase"] == "write":
+            handler = {"place": self._place, "unplace": self._unplace, "reset": self._reset,
+                       "done": self._done}.get(kind)
+        else:
+            handler = {"add": self._add, "remove": self._remove, "swap": self._swap}.get(kind)
+        if handler is None:
+            if state["phase"] == "action" and kind in ("place", "unplace", "reset", "done"):
+                raise IllegalAction("Now the action die is resolved, not written.")
+            if state["phase"] == "write" and kind in ("add", "remove", "swap"):
+                raise IllegalAction("Everyone is writing numbers now; the action die comes later.")
+            raise IllegalAction(NOT_AVAILABLE)
+        return handler(state, seat, action)
+
+    @staticmethod
+    def _keys(action: dict, keys: set[str]) -> None:
+        if set(action) != keys:
+            raise IllegalAction(NOT_AVAILABLE)
+
+    def _place(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type", "box", "dice"})
+        box = action["box"]
+        if not isinstance(box, list) or len(box) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in box):
+            raise IllegalAction("A box is given as [row, x].")
+        k = f"{box[0]},{box[1]}"
+        if k not in GEOMETRY[state["board"]]["boxes"]:
+            raise IllegalAction("There is no such box on this board.")
+        sheet = seat_sheet(state, seat)
+        if k in sheet:
+            raise IllegalAction("That box already has a number.")
+        dice = action["dice"]
+        if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
+            raise IllegalAction("The dice are given as a list such as [\"d4\", \"d12\"].")
+        if not dice:
+            raise IllegalAction("Pick at least one die.")
+        if len(set(dice)) != len(dice):
+            raise IllegalAction("Each die can be used only once.")
+        used = set(used_dice(state, seat))
+        for d in dice:
+            if d not in NUMBER_DICE:
+                raise IllegalAction(f"There is no die called {d[:12]!r}.")
+            if d not in state["pool"]:
+                raise IllegalAction(f"The {d} was not rolled this turn.")
+            if d in used:
+                raise IllegalAction(f"You already used the {d} this turn.")
+        value = sum(state["roll"][d] for d in dice)
+        b = bounds(state, sheet, k)
+        if isinstance(b, str):
+            raise IllegalAction(b)
+        lo, hi = b
+        if value < lo:
+            raise IllegalAction(f"This box needs at least {lo}.")
+        if value > hi:
+            raise IllegalAction(f"This box needs at most {hi}.")
+        new = clone(state)
+        new["pending"][seat].append({"box": [box[0], box[1]], "dice": _sorted_dice(dice), "value": value})
+        return new
+
+    def _unplace(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type"})
+        if not state["pending"][seat]:
+            raise IllegalAction("You have nothing to take back this turn.")
+        new = clone(state)
+        new["pending"][seat].pop()
+        return new
+
+    def _reset(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type"})
+        if not state["pending"][seat]:
+            raise IllegalAction("You have nothing to take back this turn.")
+        new = clone(state)
+        new["pending"][seat] = []
+        return new
+
+    def _done(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type"})
+        new = clone(state)
+        new["done"][seat] = True
+        _log(new, f"Seat {seat + 1} is done.")
+        if all(new["done"]):
+            _resolve(new)
+        return new
+
+    def _die(self, action: dict, field: str) -> str:
+        d = action[field]
+        if not isinstance(d, str) or d not in NUMBER_DICE:
+            raise IllegalAction("That is not one of the dice.")
+        return d
+
+    def _effect_allows(self, state: State, kind: str) -> None:
+        effect = state["action"]["effect"]
+        allowed = {"add": ("ADD", "ADD_OR_REMOVE"), "remove": ("REMOVE", "ADD_OR_REMOVE"), "swap": ("SWAP",)}[kind]
+        if effect not in allowed:
+            raise IllegalAction(f"The action die says to {EFFECT_WORDS[effect]}.")
+
+    def _add(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type", "die"})
+        self._effect_allows(state, "add")
+        d = self._die(action, "die")
+        if d not in state["reserve"]:
+            raise IllegalAction(f"The {d} is not in the reserve.")
+        new = clone(state)
+        new["pool"] = _sorted_dice(new["pool"] + [d])
+        new["reserve"] = [x for x in new["reserve"] if x != d]
+        _log(new, f"Seat {seat + 1} added the {d} to the pool.")
+        return self._next_turn(new, seat)
+
+    def _remove(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type", "die"})
+        self._effect_allows(state, "remove")
+        d = self._die(action, "die")
+        if d not in state["pool"]:
+            raise IllegalAction(f"The {d} is not in the pool.")
+        new = clone(state)
+        new["pool"] = [x for x in new["pool"] if x != d]
+        new["reserve"] = _sorted_dice(new["reserve"] + [d])
+        _log(new, f"Seat {seat + 1} removed the {d} from the pool.")
+        return self._next_turn(new, seat)
+
+    def _swap(self, state: State, seat: int, action: dict) -> State:
+        self._keys(action, {"type", "add", "remove"})
+        self._effect_allows(state, "swap")
+        a, r = self._die(action, "add"), self._die(action, "remove")
+        if a == r:
+            raise IllegalAction("Swap a reserve die for a different die from the pool.")
+        if a not in state["reserve"]:
+            raise IllegalAction(f"The {a} is not in the reserve.")
+        if r not in state["pool"]:
+            raise IllegalAction(f"The {r} is not in the pool.")
+        new = clone(state)
+        new["pool"] = _sorted_dice([x for x in new["pool"] if x != r] + [a])
+        new["reserve"] = _sorted_dice([x for x in new["reserve"] if x != a] + [r])
+        _log(new, f"Seat {seat + 1} swapped the {r} out for the {a}.")
+        return self._next_turn(new, seat)
+
+    @staticmethod
+    def _next_turn(state: State, resolver: int) -> State:
+        state["active"] = resolver
+        state["action"] = None
+        _roll(state)
+        return state
+
+    # -- view --
+
+    def view(self, state: State, seat: int | None) -> dict:
+        if not self._valid_seat(state, seat):
+            seat = None
+        geo = GEOMETRY[state["board"]]
+        reverse = state["options"]["mode"] == "reverse"
+        specials = state["options"]["board_specials"]
+        to_act = self.to_act(state)
+        total = len(geo["order"])
+        boxes = []
+        for k in geo["order"]:
+            b = geo["boxes"][k]
+            boxes.append({
+                "key": k, "r": b["r"], "x": b["x"], "kind": b["kind"],
+                "supports": list(b["supports"]), "neighbours": list(b["neighbours"]),
+                "links": list(b["links"]) if specials else [],
+                "min_value": b["min_value"] if specials else None,
+            })
+        action = None
+        if state["action"] is not None:
+            action = dict(state["action"])
+            action["text"] = EFFECT_WORDS[action["effect"]]
+            action["reason_text"] = REASON_WORDS[action["reason"]]
+        resolver = state["action"]["seat"] if state["action"] is not None else None
+        seats = []
+        for s in range(state["players"]):
+            filled = len(state["sheets"][s])
+            if state["phase"] == "write":
+                status = "done" if state["done"][s] else "writing"
+            elif state["phase"] == "action":
+                status = "resolving" if s == resolver else "waiting"
+            else:
+                status = "finished"
+            seats.append({
+                "seat": s, "sheet": dict(state["sheets"][s]), "filled": filled, "empty": total - filled,
+                "total": total, "done": state["done"][s], "auto_done": state["auto_done"][s],
+                "status": status, "last_written": list(state["last_written"][s]),
+                "is_active": s == state["active"], "is_resolver": s == resolver,
+                "complete": filled == total,
+            })
+        view = {
+            "slug": self.slug,
+            "players": state["players"],
+            "options": dict(state["options"]),
+            "mode": state["options"]["mode"],
+            "reverse": reverse,
+            "game": state["game"],
+            "games": state["options"]["games"],
+            "board_plan": list(state["board_plan"]),
+            "board": state["board"],
+            "board_data": {"id": state["board"], "name": BOARDS[state["board"]]["name"],
+                           "rows": geo["rows"], "width": geo["width"], "boxes": boxes},
+            "turn": state["turn"],
+            "max_turns": state["options"]["max_turns"],
+            "phase": state["phase"],
+            "active": state["active"],
+            "resolver": resolver,
+            "to_act": to_act,
+            "dice": {d: NUMBER_DICE[d] for d in DIE_ORDER},
+            "pool": list(state["pool"]),
+            "reserve": list(state["reserve"]),
+            "roll": dict(state["roll"]),
+            "face": state["face"],
+            "face_symbol": FACE_SYMBOLS.get(state["face"]),
+            "action": action,
+            "sheets": [dict(sh) for sh in state["sheets"]],
+            "done": list(state["done"]),
+            "last_written": [list(x) for x in state["last_written"]],
+            "seats": seats,
+            "results": clone(state["results"]),
+            "winners": list(state["winners"]),
+            "scores": _scores(state),
+            "ranking": _ranking(state),
+            "log": list(state["log"][-D.LOG_VIEW:]),
+        }
+        if seat is not None:
+            me = {
+                "seat": seat,
+                "pending": clone(state["pending"][seat]),
+                "used": used_dice(state, seat),
+                "done": state["done"][seat],
+                "auto_done": state["auto_done"][seat],
+                "to_act": seat in to_act,
+                "legal_sums": {},
+                "can_add": [], "can_remove": [], "can_swap": False,
+            }
+            if seat in to_act and state["phase"] == "write":
+                me["legal_sums"] = legal_sums(state, seat)
+            if seat in to_act and state["phase"] == "action":
+                effect = state["action"]["effect"]
+                if effect in ("ADD", "ADD_OR_REMOVE", "SWAP"):
+                    me["can_add"] = list(state["reserve"])
+                if effect in ("REMOVE", "ADD_OR_REMOVE", "SWAP"):
+                    me["can_remove"] = list(state["pool"])
+                me["can_swap"] = effect == "SWAP"
+            view["me"] = me
+        return view
+
+
+RULES = RollToTheTop()
