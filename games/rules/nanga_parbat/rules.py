@@ -1,0 +1,786 @@
+"""Nanga Parbat rules (shared/rules/nanga_parbat.md): pure functions over a JSON state.
+
+Randomness appears only in `setup` (the animal deal and the first player); after that the
+game has no hidden or random element, so the state does not keep the seed (spec §5).
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+from typing import Any
+
+from ..base import IllegalAction, Ruleset, State, Action, check_action_shape, clone, competition_ranking
+from . import data
+from .data import (ACTIVATED_SPECIES, ADJ_SETS, ADJACENCY, AREA_POINTS, NEED, RED_PANDA, REGIONS,
+                   ROWS, SECTIONS, SPECIES, SPECIES_INFO, VALUE, WILD, num, region)
+
+# Decisions of the spec (§6, §7.4, §9), kept here so changing one is a one-line change.
+AUTO_END_TURN = True                # end the turn by itself when end_turn is the only legal action
+END_CHECK = "end_of_turn"           # end conditions are checked when a turn ends
+NOOP_SWAPS_ALLOWED = False          # snow leopard: same-colour hikers; musk deer: same species
+YAK_SAME_REGION_ALLOWED = False     # the yak sends the guide to a *new* region
+YAK_EMPTY_REGION_ALLOWED = True     # the yak may send the guide to a region without animals (G24)
+TIE_BREAKS = ("camps_on_mountain", "spots_claimed")
+LOG_LIMIT = 40                      # lines of the public log kept in the state
+SCHEMA = 1
+
+SECTION_SET = frozenset(SECTIONS)
+PHASES = ("place_guide", "trap", "act", "over")
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int  # refuses bools and floats (35.0 is not a section)
+
+
+def _name(species: str) -> str:
+    return SPECIES_INFO[species]["name"]
+
+
+def _article(species: str) -> str:
+    return "an" if _name(species)[0] in "aeiou" else "a"
+
+
+def _keys(action: Action, expected: set[str]) -> None:
+    keys = set(action)
+    missing = sorted(expected - keys)
+    if missing:
+        raise IllegalAction(f"The action is missing '{missing[0]}'.")
+    extra = sorted(k for k in keys - expected if isinstance(k, str)) or sorted(map(str, keys - expected))
+    if extra:
+        raise IllegalAction(f"The action has an unexpected key '{extra[0]}'.")
+
+
+def _section_of(action: Action, key: str) -> int:
+    value = action[key]
+    if not _is_int(value):
+        raise IllegalAction(f"'{key}' must be a section number such as 35.")
+    if value not in SECTION_SET:
+        raise IllegalAction(f"There is no section {value} on the mountain.")
+    return value
+
+
+def _region_of(action: Action, key: str = "region") -> int:
+    value = action[key]
+    if not _is_int(value):
+        raise IllegalAction(f"'{key}' must be a region number from 1 to 6.")
+    if value not in REGIONS:
+        raise IllegalAction(f"There is no region {value}; regions are numbered 1 to 6.")
+    return value
+
+
+def _cell(state: State, sid: int) -> dict:
+    return state["board"][str(sid)]
+
+
+def _is_animal(state: State, sid: int) -> bool:
+    return state["board"][str(sid)]["piece"] == "animal"
+
+
+def _is_hiker(state: State, sid: int) -> bool:
+    return state["board"][str(sid)]["piece"] == "hiker"
+
+
+def _region_has_animal(state: State, reg: int) -> bool:
+    board = state["board"]
+    return any(board[str(10 * reg + s)]["piece"] == "animal" for s in range(1, 7))
+
+
+def _region_animal_count(state: State, reg: int) -> int:
+    board = state["board"]
+    return sum(1 for s in range(1, 7) if board[str(10 * reg + s)]["piece"] == "animal")
+
+
+def _first_unactivated(seat_state: dict, species: str) -> int | None:
+    for i, animal in enumerate(seat_state["animals"]):
+        if animal["species"] == species and not animal["activated"]:
+            return i
+    return None
+
+
+def _connected(sections) -> bool:
+    group = set(sections)
+    if not group:
+        return False
+    start = next(iter(group))
+    seen = {start}
+    stack = [start]
+    while stack:
+        cur = stack.pop()
+        for n in ADJ_SETS[cur]:
+            if n in group and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == len(group)
+
+
+def _components(sections) -> list[list[int]]:
+    left = set(sections)
+    out = []
+    while left:
+        start = min(left)
+        comp = {start}
+        stack = [start]
+        left.discard(start)
+        while stack:
+            cur = stack.pop()
+            for n in ADJ_SETS[cur]:
+                if n in left:
+                    left.discard(n)
+                    comp.add(n)
+                    stack.append(n)
+        out.append(sorted(comp))
+    return out
+
+
+def _own_hikers(state: State, seat: int) -> list[int]:
+    board = state["board"]
+    return [sid for sid in SECTIONS
+            if board[str(sid)]["piece"] == "hiker" and board[str(sid)]["seat"] == seat]
+
+
+def _log(state: State, line: str) -> None:
+    state["log"].append(line)
+    if len(state["log"]) > LOG_LIMIT:
+        del state["log"][:-LOG_LIMIT]
+
+
+def gain(state: State, seat: int, points: int, category: str) -> bool:
+    """Every score change goes through the scoring path: landing on the opponent's space
+    (other than 0) bumps one further (§8.2). Returns whether a bump happened."""
+    me, opp = state["seats"][seat], state["seats"][1 - seat]
+    new = me["score"] + points
+    me["breakdown"][category] += points
+    bump = new != 0 and new == opp["score"]
+    if bump:
+        new += 1
+        me["breakdown"]["bump"] += 1
+    me["score"] = new
+    state["last_events"].append({"kind": "gain", "seat": seat, "points": points,
+                                 "category": category, "bump": bump})
+    label = {"camps": "camps", "different": "a trade of different animals",
+             "same": "a trade of matching animals", "red_panda": "the red panda",
+             "area": "area scoring"}[category]
+    _log(state, f"Seat {seat} scored {points} for {label}" + (" — Bump! +1" if bump else "")
+         + f" (now {new}).")
+    return bump
+
+
+# --- legality: one function per action kind, shared by legal_actions and apply -------------
+
+def _trap_error(state: State, seat: int, sid: int) -> str | None:
+    guide = state["guide"]
+    if not _region_has_animal(state, guide):
+        return f"Region {guide} has no animals left: move the guide to another region first."
+    if region(sid) != guide:
+        return f"Trap an animal in region {guide}."
+    if not _is_animal(state, sid):
+        return f"Section {sid} holds no animal."
+    if state["seats"][seat]["hikers"] <= 0:
+        return "You have no hikers left."
+    return None
+
+
+def _relocate_error(state: State, reg: int) -> str | None:
+    if _region_has_animal(state, state["guide"]):
+        return "The guide can only be relocated when its region has no animals left."
+    if not _region_has_animal(state, reg):
+        return f"Region {reg} has no animals: choose a region with at least one animal."
+    return None
+
+
+def _activation_error(state: State, seat: int, species: str, a: int | None, b: int | None,
+                      reg: int | None) -> str | None:
+    if _first_unactivated(state["seats"][seat], species) is None:
+        return f"You have no unactivated {_name(species)}."
+    if species == "yak":
+        if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
+            return f"The guide is already in region {reg}."
+        if not YAK_EMPTY_REGION_ALLOWED and not _region_has_animal(state, reg):
+            return f"Region {reg} has no animals."
+        return None
+    board = state["board"]
+    ca, cb = board[str(a)], board[str(b)]
+    if species == "snow_leopard":
+        if a >= b:
+            return "List the two sections in increasing order (a < b)."
+        if ca["piece"] == "camp" or cb["piece"] == "camp":
+            return "Camps cannot be moved."
+        if ca["piece"] != "hiker" or cb["piece"] != "hiker":
+            return "The snow leopard swaps two hikers."
+        if b not in ADJ_SETS[a]:
+            return f"Sections {a} and {b} are not adjacent."
+        if ca["seat"] == cb["seat"] and not NOOP_SWAPS_ALLOWED:
+            return "Both hikers have the same colour: swapping them would change nothing."
+        return None
+    if species == "tahr":
+        if ca["piece"] == "camp":
+            return "Camps cannot be moved."
+        if ca["piece"] != "hiker":
+            return f"Section {a} must hold a hiker ('a' is the hiker, 'b' the animal)."
+        if cb["piece"] != "animal":
+            return f"Section {b} holds no animal."
+        if b not in ADJ_SETS[a]:
+            return f"Sections {a} and {b} are not adjacent."
+        return None
+    # musk deer
+    if a >= b:
+        return "List the two sections in increasing order (a < b)."
+    if ca["piece"] != "animal" or cb["piece"] != "animal":
+        return "The musk deer swaps two animals."
+    if ca["species"] == cb["species"] and not NOOP_SWAPS_ALLOWED:
+        return "Both animals are of the same species: swapping them would change nothing."
+    return None
+
+
+def _spot_error(state: State, seat: int, row: str, col: int) -> str | None:
+    me = state["seats"][seat]
+    if state["claimed_this_turn"]:
+        return "You have already claimed a spot this turn."
+    if me["cubes"] <= 0:
+        return "You have no cubes left."
+    if state["chart"][row][col] is not None:
+        return "That spot is already taken."
+    return None
+
+
+def _list_error(items: Any, n: int, what: str) -> str | None:
+    if not isinstance(items, list):
+        return f"'{what}' must be a list."
+    if any(not _is_int(x) for x in items):
+        return f"'{what}' must list whole numbers."
+    if len(set(items)) != len(items):
+        return f"Each entry of '{what}' may be listed only once."
+    if len(items) != n:
+        return f"This column needs exactly {n} {'hikers' if what == 'sections' else 'animals'}."
+    if any(x >= y for x, y in zip(items, items[1:])):
+        return f"List the {what} in increasing order."
+    return None
+
+
+def _camp_claim_error(state: State, seat: int, col: int, sections: list[int]) -> str | None:
+    n = NEED[col]
+    for sid in sections:
+        if sid not in SECTION_SET:
+            return f"There is no section {sid} on the mountain."
+        cell = _cell(state, sid)
+        if cell["piece"] != "hiker" or cell["seat"] != seat:
+            return f"Section {sid} does not hold one of your hikers."
+    if state["seats"][seat]["camps"] < n:
+        return f"You need {n} camps in your supply."
+    if not _connected(sections):
+        return "Those hikers are not all connected."
+    return None
+
+
+def _trade_claim_error(state: State, seat: int, row: str, indices: list[int]) -> str | None:
+    animals = state["seats"][seat]["animals"]
+    for i in indices:
+        if not 0 <= i < len(animals):
+            return f"You hold no animal number {i}."
+    kinds = [animals[i]["species"] for i in indices if animals[i]["species"] != WILD]
+    if row == "different":
+        if len(set(kinds)) != len(kinds):
+            return "Those animals are not all different."
+    elif len(set(kinds)) > 1:
+        return "Those animals are not all the same species."
+    return None
+
+
+# --- enumeration for legal_actions ---------------------------------------------------------
+
+def _camp_groups(state: State, seat: int, n: int) -> list[tuple[int, ...]]:
+    out = []
+    for comp in _components(_own_hikers(state, seat)):
+        if len(comp) >= n:
+            out.extend(c for c in combinations(comp, n) if _connected(c))
+    out.sort()
+    return out
+
+
+def _trade_sets(animals: list[dict], row: str, n: int) -> list[tuple[int, ...]]:
+    wild = [i for i, a in enumerate(animals) if a["species"] == WILD]
+    by: dict[str, list[int]] = {}
+    for i, a in enumerate(animals):
+        if a["species"] != WILD:
+            by.setdefault(a["species"], []).append(i)
+    out: list[tuple[int, ...]] = []
+    if row == "same":
+        for idx in by.values():
+            for k in range(1, min(len(idx), n) + 1):
+                if n - k > len(wild):
+                    continue
+                for c in combinations(idx, k):
+                    for w in combinations(wild, n - k):
+                        out.append(tuple(sorted(c + w)))
+        if len(wild) >= n:
+            out.extend(combinations(wild, n))
+    else:
+        kinds = list(by)
+        for k in range(0, min(len(kinds), n) + 1):
+            if n - k > len(wild):
+                continue
+            for chosen in combinations(kinds, k):
+                for pick in product(*(by[s] for s in chosen)):
+                    for w in combinations(wild, n - k):
+                        out.append(tuple(sorted(pick + w)))
+    out.sort()
+    return out
+
+
+def _claim_possible_rows(state: State, seat: int):
+    """(row, col) spots the seat could claim now, ignoring which pieces (for a quick check)."""
+    me = state["seats"][seat]
+    if state["phase"] != "act" or state["claimed_this_turn"] or me["cubes"] <= 0:
+        return []
+    return [(row, col) for row in ROWS for col in range(5) if state["chart"][row][col] is None]
+
+
+def _any_claim(state: State, seat: int) -> bool:
+    spots = _claim_possible_rows(state, seat)
+    if not spots:
+        return False
+    me = state["seats"][seat]
+    comp_max = None
+    wild = sum(1 for a in me["animals"] if a["species"] == WILD)
+    counts: dict[str, int] = {}
+    for a in me["animals"]:
+        if a["species"] != WILD:
+            counts[a["species"]] = counts.get(a["species"], 0) + 1
+    for row, col in spots:
+        n = NEED[col]
+        if row == "camps":
+            if me["camps"] < n:
+                continue
+            if comp_max is None:
+                comp_max = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+            if comp_max >= n:
+                return True
+        elif row == "different":
+            if min(len(counts), n) + wild >= n:
+                return True
+        else:
+            if max(counts.values(), default=0) + wild >= n:
+                return True
+    return False
+
+
+def _claims(state: State, seat: int) -> list[Action]:
+    spots = _claim_possible_rows(state, seat)
+    if not spots:
+        return []
+    me = state["seats"][seat]
+    out: list[Action] = []
+    cache: dict[tuple[str, int], list] = {}
+    for row, col in spots:
+        n = NEED[col]
+        if row == "camps":
+            if me["camps"] < n:
+                continue
+            if (row, n) not in cache:
+                cache[(row, n)] = _camp_groups(state, seat, n)
+            out.extend({"type": "claim", "row": row, "col": col, "sections": list(g)}
+                       for g in cache[(row, n)])
+        else:
+            if (row, n) not in cache:
+                cache[(row, n)] = _trade_sets(me["animals"], row, n)
+            out.extend({"type": "claim", "row": row, "col": col, "animals": list(g)}
+                       for g in cache[(row, n)])
+    return out
+
+
+def _activations(state: State, seat: int, first_only: bool = False) -> list[Action]:
+    me = state["seats"][seat]
+    held = {a["species"] for a in me["animals"] if not a["activated"]}
+    if not held & set(ACTIVATED_SPECIES):
+        return []
+    board = state["board"]
+    out: list[Action] = []
+    hikers = [s for s in SECTIONS if board[str(s)]["piece"] == "hiker"]
+    animals = [s for s in SECTIONS if board[str(s)]["piece"] == "animal"]
+    if "snow_leopard" in held:
+        for a in hikers:
+            for b in ADJACENCY[a]:
+                if b > a and board[str(b)]["piece"] == "hiker" and (
+                        NOOP_SWAPS_ALLOWED or board[str(b)]["seat"] != board[str(a)]["seat"]):
+                    out.append({"type": "activate", "animal": "snow_leopard", "a": a, "b": b})
+                    if first_only:
+                        return out
+    if "tahr" in held:
+        for a in hikers:
+            for b in ADJACENCY[a]:
+                if board[str(b)]["piece"] == "animal":
+                    out.append({"type": "activate", "animal": "tahr", "a": a, "b": b})
+                    if first_only:
+                        return out
+    if "musk_deer" in held:
+        for i, a in enumerate(animals):
+            sa = board[str(a)]["species"]
+            for b in animals[i + 1:]:
+                if NOOP_SWAPS_ALLOWED or board[str(b)]["species"] != sa:
+                    out.append({"type": "activate", "animal": "musk_deer", "a": a, "b": b})
+                    if first_only:
+                        return out
+    if "yak" in held:
+        for reg in REGIONS:
+            if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
+                continue
+            if not YAK_EMPTY_REGION_ALLOWED and not _region_has_animal(state, reg):
+                continue
+            out.append({"type": "activate", "animal": "yak", "region": reg})
+            if first_only:
+                return out
+    return out
+
+
+def only_end_turn(state: State, seat: int) -> bool:
+    """True when, in phase act, end_turn is the seat's only legal action."""
+    return (state["phase"] == "act" and not _any_claim(state, seat)
+            and not _activations(state, seat, first_only=True))
+
+
+# --- the ruleset -----------------------------------------------------------------------------
+
+class NangaParbat(Ruleset):
+    slug = "nanga-parbat"
+    title = "Nanga Parbat"
+    min_players = 2
+    max_players = 2
+    version = "1"
+
+    def default_options(self) -> dict:
+        return {"area_scoring": False}
+
+    def validate_options(self, players: int, options: dict | None) -> dict:
+        if isinstance(players, bool) or not isinstance(players, int) or players != 2:
+            raise IllegalAction("Nanga Parbat is for exactly 2 players.")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise IllegalAction("The options must be an object.")
+        result = self.default_options()
+        for key, value in options.items():
+            if key not in result:
+                raise IllegalAction(f"Unknown option '{key}'. The only option is 'area_scoring'.")
+            if not isinstance(value, bool):
+                raise IllegalAction(f"The option '{key}' must be true or false.")
+            result[key] = value
+        return result
+
+    def setup(self, players: int, options: dict | None, seed: int) -> State:
+        opts = self.validate_options(players, options)
+        rng = random.Random(seed)
+        deal = [s for s in SPECIES for _ in range(data.ANIMALS_PER_SPECIES)]
+        rng.shuffle(deal)
+        first = rng.randrange(2)
+        board = {str(sid): {"piece": "animal", "species": sp} for sid, sp in zip(SECTIONS, deal)}
+        seats = [{"hikers": data.HIKERS_PER_SEAT, "camps": data.CAMPS_PER_SEAT,
+                  "cubes": data.CUBES_PER_SEAT, "score": 0,
+                  "breakdown": {c: 0 for c in data.BREAKDOWN_CATEGORIES},
+                  "animals": [], "traded": []} for _ in range(2)]
+        return {
+            "schema": SCHEMA,
+            "players": 2,
+            "options": opts,
+            "first_player": first,
+            "current": 1 - first,
+            "phase": "place_guide",
+            "turn": 0,
+            "guide": None,
+            "claimed_this_turn": False,
+            "board": board,
+            "seats": seats,
+            "chart": {row: [None] * 5 for row in ROWS},
+            "last_events": [],
+            "log": [f"Seat {first} was drawn to play first; Seat {1 - first} places the guide."],
+            "result": None,
+        }
+
+    # --- turn order ---
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def to_act(self, state: State) -> list[int]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "place_guide":
+            return [1 - state["first_player"]]
+        return [state["current"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if not _is_int(seat) or seat not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        if phase == "place_guide":
+            return [{"type": "place_guide", "region": r} for r in REGIONS]
+        out: list[Action] = []
+        if phase == "trap":
+            guide = state["guide"]
+            if _region_has_animal(state, guide):
+                if state["seats"][seat]["hikers"] > 0:
+                    out.extend({"type": "trap", "section": 10 * guide + s} for s in range(1, 7)
+                               if _is_animal(state, 10 * guide + s))
+            else:
+                out.extend({"type": "relocate_guide", "region": r} for r in REGIONS
+                           if _region_has_animal(state, r))
+            out.extend(_activations(state, seat))
+            return out
+        out.extend(_claims(state, seat))
+        out.extend(_activations(state, seat))
+        out.append({"type": "end_turn"})
+        return out
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        self.check_seat(state, seat)
+        kind = check_action_shape(action)
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction(f"'{kind}' is not an action in Nanga Parbat.")
+        new = clone(state)
+        new["last_events"] = []
+        handler(new, seat, action)
+        return new
+
+    # --- scores ---
+
+    def scores(self, state: State) -> list[dict]:
+        return [{"total": s["score"], "breakdown": dict(s["breakdown"])} for s in state["seats"]]
+
+    def ranking(self, state: State) -> list[int]:
+        return competition_ranking([_rank_key(state, seat) for seat in range(2)])
+
+    def view(self, state: State, seat: int | None) -> dict:
+        from .view import build_view
+        return build_view(self, state, seat)
+
+
+def _rank_key(state: State, seat: int) -> tuple:
+    key = [state["seats"][seat]["score"]]
+    for tb in TIE_BREAKS:
+        if tb == "camps_on_mountain":
+            key.append(sum(1 for c in state["board"].values()
+                           if c["piece"] == "camp" and c["seat"] == seat))
+        elif tb == "spots_claimed":
+            key.append(sum(1 for row in ROWS for o in state["chart"][row] if o == seat))
+    return tuple(key)
+
+
+# --- action handlers (mutate the fresh copy; validate before changing anything) --------------
+
+def _need_phase(state: State, allowed: tuple[str, ...], kind: str) -> None:
+    phase = state["phase"]
+    if phase in allowed:
+        return
+    if kind == "place_guide":
+        raise IllegalAction("The guide has already been placed.")
+    if phase == "place_guide":
+        raise IllegalAction("First place the guide on the flag of a region.")
+    if kind in ("trap", "relocate_guide"):
+        raise IllegalAction("You have already trapped an animal this turn.")
+    if kind == "claim":
+        raise IllegalAction("Trap an animal first: claims come after the trap.")
+    if kind == "end_turn":
+        raise IllegalAction("You must trap an animal before ending your turn.")
+    raise IllegalAction("That cannot be done now.")
+
+
+def _do_place_guide(state: State, seat: int, action: Action) -> None:
+    _keys(action, {"type", "region"})
+    _need_phase(state, ("place_guide",), "place_guide")
+    reg = _region_of(action)
+    state["guide"] = reg
+    state["current"] = state["first_player"]
+    state["phase"] = "trap"
+    state["turn"] = 1
+    state["last_events"].append({"kind": "guide", "region": reg, "how": "place"})
+    _log(state, f"Seat {seat} placed the guide in region {reg}.")
+
+
+def _do_relocate(state: State, seat: int, action: Action) -> None:
+    _keys(action, {"type", "region"})
+    _need_phase(state, ("trap",), "relocate_guide")
+    reg = _region_of(action)
+    err = _relocate_error(state, reg)
+    if err:
+        raise IllegalAction(err)
+    state["guide"] = reg
+    state["last_events"].append({"kind": "guide", "region": reg, "how": "relocate"})
+    _log(state, f"Seat {seat} relocated the guide to region {reg}.")
+
+
+def _do_trap(state: State, seat: int, action: Action) -> None:
+    _keys(action, {"type", "section"})
+    _need_phase(state, ("trap",), "trap")
+    sid = _section_of(action, "section")
+    err = _trap_error(state, seat, sid)
+    if err:
+        raise IllegalAction(err)
+    me, opp = state["seats"][seat], state["seats"][1 - seat]
+    species = _cell(state, sid)["species"]
+    me["animals"].append({"species": species, "activated": False})
+    state["board"][str(sid)] = {"piece": "hiker", "seat": seat}
+    me["hikers"] -= 1
+    state["last_events"].append({"kind": "trap", "seat": seat, "section": sid, "species": species})
+    _log(state, f"Seat {seat} trapped {_article(species)} {_name(species)} in section {sid}.")
+    state["guide"] = num(sid)
+    state["last_events"].append({"kind": "guide", "region": state["guide"], "how": "trap"})
+    _log(state, f"The guide goes to region {state['guide']}.")
+    if species == RED_PANDA and me["score"] <= opp["score"]:
+        gain(state, seat, 1, "red_panda")
+    state["phase"] = "act"
+    _maybe_auto_end(state, seat)
+
+
+def _do_activate(state: State, seat: int, action: Action) -> None:
+    _need_phase(state, ("trap", "act"), "activate")
+    species = action.get("animal")
+    if not isinstance(species, str) or species not in SPECIES:
+        raise IllegalAction("Unknown animal: choose snow_leopard, tahr, musk_deer or yak.")
+    if species == WILD:
+        raise IllegalAction("The bharal has no power to activate; it is wild when trading.")
+    if species == RED_PANDA:
+        raise IllegalAction("The red panda has no power to activate; it scores when trapped.")
+    a = b = reg = None
+    if species == "yak":
+        _keys(action, {"type", "animal", "region"})
+        reg = _region_of(action)
+    else:
+        _keys(action, {"type", "animal", "a", "b"})
+        a = _section_of(action, "a")
+        b = _section_of(action, "b")
+    err = _activation_error(state, seat, species, a, b, reg)
+    if err:
+        raise IllegalAction(err)
+    me = state["seats"][seat]
+    me["animals"][_first_unactivated(me, species)]["activated"] = True
+    board = state["board"]
+    if species == "yak":
+        state["guide"] = reg
+        state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
+        state["last_events"].append({"kind": "guide", "region": reg, "how": "yak"})
+        _log(state, f"Seat {seat} used a yak to send the guide to region {reg}.")
+    else:
+        board[str(a)], board[str(b)] = board[str(b)], board[str(a)]
+        state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
+        state["last_events"].append({"kind": "swap", "seat": seat, "animal": species, "a": a, "b": b})
+        _log(state, f"Seat {seat} used {_article(species)} {_name(species)} to swap sections {a} and {b}.")
+    if state["phase"] == "act":
+        _maybe_auto_end(state, seat)
+
+
+def _do_claim(state: State, seat: int, action: Action) -> None:
+    _need_phase(state, ("act",), "claim")
+    row = action.get("row")
+    if not isinstance(row, str) or row not in ROWS:
+        raise IllegalAction("Unknown row: choose camps, different or same.")
+    items_key = "sections" if row == "camps" else "animals"
+    _keys(action, {"type", "row", "col", items_key})
+    col = action["col"]
+    if not _is_int(col) or not 0 <= col <= 4:
+        raise IllegalAction("'col' must be a column number from 0 to 4.")
+    err = _spot_error(state, seat, row, col)
+    items = action[items_key]
+    err = err or _list_error(items, NEED[col], items_key)
+    if err is None:
+        if row == "camps":
+            err = _camp_claim_error(state, seat, col, items)
+        else:
+            err = _trade_claim_error(state, seat, row, items)
+    if err:
+        raise IllegalAction(err)
+    me = state["seats"][seat]
+    if row == "camps":
+        for sid in items:
+            state["board"][str(sid)] = {"piece": "camp", "seat": seat}
+        me["camps"] -= len(items)
+        _log(state, f"Seat {seat} built {len(items)} camps on sections "
+             + ", ".join(map(str, items)) + f" (spot camps/{col}).")
+    else:
+        chosen = set(items)
+        traded = [me["animals"][i] for i in items]
+        me["traded"].extend(traded)
+        me["animals"] = [a for i, a in enumerate(me["animals"]) if i not in chosen]
+        names = ", ".join(_name(a["species"]) for a in traded)
+        _log(state, f"Seat {seat} traded {names} (spot {row}/{col}).")
+    me["cubes"] -= 1
+    state["chart"][row][col] = seat
+    state["claimed_this_turn"] = True
+    state["last_events"].append({"kind": "claim", "seat": seat, "row": row, "col": col,
+                                 items_key: list(items)})
+    gain(state, seat, VALUE[row][col], row)
+    _maybe_auto_end(state, seat)
+
+
+def _do_end_turn(state: State, seat: int, action: Action) -> None:
+    _keys(action, {"type"})
+    _need_phase(state, ("act",), "end_turn")
+    _end_turn(state, seat)
+
+
+_HANDLERS = {
+    "place_guide": _do_place_guide,
+    "relocate_guide": _do_relocate,
+    "trap": _do_trap,
+    "activate": _do_activate,
+    "claim": _do_claim,
+    "end_turn": _do_end_turn,
+}
+
+
+def _maybe_auto_end(state: State, seat: int) -> None:
+    if AUTO_END_TURN and only_end_turn(state, seat):
+        _end_turn(state, seat, auto=True)
+
+
+def _end_turn(state: State, seat: int, auto: bool = False) -> None:
+    state["last_events"].append({"kind": "turn_end", "seat": seat, "auto": auto})
+    _log(state, f"Seat {seat} ended turn {state['turn']}" + (" (nothing else to do)." if auto else "."))
+    seats = state["seats"]
+    ended_by = []
+    if all(s["hikers"] == 0 for s in seats):
+        ended_by.append("hikers")
+    if all(s["cubes"] == 0 for s in seats):
+        ended_by.append("cubes")
+    if ended_by:
+        _finish(state, ended_by)
+        return
+    state["current"] = 1 - seat
+    state["turn"] += 1
+    state["claimed_this_turn"] = False
+    state["phase"] = "trap"
+
+
+def _finish(state: State, ended_by: list[str]) -> None:
+    awards = []
+    if state["options"].get("area_scoring"):
+        _log(state, "Area scoring, region by region.")
+        board = state["board"]
+        for reg in REGIONS:
+            for s in (0, 1):
+                pieces = sum(1 for k in range(1, 7)
+                             if board[str(10 * reg + k)]["piece"] in ("hiker", "camp")
+                             and board[str(10 * reg + k)]["seat"] == s)
+                points = AREA_POINTS.get(pieces, 0)
+                if points:
+                    bump = gain(state, s, points, "area")
+                    awards.append({"region": reg, "seat": s, "pieces": pieces,
+                                   "points": points, "bump": bump})
+    state["phase"] = "over"
+    state["claimed_this_turn"] = False
+    state["result"] = {"ended_by": ended_by, "area": awards}
+    ranks = competition_ranking([_rank_key(state, s) for s in (0, 1)])
+    state["last_events"].append({"kind": "game_end", "ended_by": list(ended_by), "ranking": ranks})
+    a, b = state["seats"][0]["score"], state["seats"][1]["score"]
+    why = " and ".join({"hikers": "all hikers are placed", "cubes": "all cubes are used"}[e]
+                       for e in ended_by)
+    if ranks[0] == ranks[1]:
+        _log(state, f"Game over ({why}): a draw at {a} to {b}.")
+    else:
+        w = 0 if ranks[0] == 1 else 1
+        _log(state, f"Game over ({why}): Seat {w} wins, {a} to {b}.")
+
+
+RULES = NangaParbat()

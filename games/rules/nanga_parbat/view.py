@@ -1,0 +1,120 @@
+"""What a seat (or a spectator) sees: the whole public state plus what a board page needs
+to draw it without calling anything else (geometry, chart data, status line, log).
+
+Nothing in Nanga Parbat is hidden after setup, and the state keeps no seed, so every
+viewer gets the same picture; only `viewer`, `your_turn` and `status` depend on the seat.
+"""
+from __future__ import annotations
+
+import copy
+
+from . import data
+from .data import NEED, REGIONS, ROWS, SECTIONS, SPECIES, SPECIES_INFO, VALUE
+
+_GEOMETRY = {
+    "sections": [str(s) for s in SECTIONS],
+    "layout": {str(s): {"row": r, "x": x, "region": s // 10, "num": s % 10}
+               for s, (r, x) in data.LAYOUT.items()},
+    "adjacency": {str(s): list(n) for s, n in data.ADJACENCY.items()},
+    "regions": {str(r): {"flag_section": 10 * r + 1, "apex": {"row": data.REGION_APEX[r][0],
+                                                             "x": data.REGION_APEX[r][1]},
+                         "sections": [10 * r + k for k in range(1, 7)]} for r in REGIONS},
+    "dotted_triangles": [list(t) for t in data.DOTTED_TRIANGLES],
+    "dotted_edges": [list(e) for e in data.DOTTED_EDGES],
+    "rows": 9,
+    "width": 9,
+    "suggested_mapping": "px = (x + 4.5) * S, py = (row + 0.5) * S",
+}
+
+_CHART = {
+    "rows": list(ROWS),
+    "row_labels": {"camps": "build camps from adjacent hikers",
+                   "different": "trade animals of different species",
+                   "same": "trade animals of one species"},
+    "need": list(NEED),
+    "value": {row: list(v) for row, v in VALUE.items()},
+    "verified": data.CHART_VERIFIED,
+}
+
+_SPECIES = [dict(SPECIES_INFO[s], key=s) for s in SPECIES]
+
+
+def _status(rules, state, seat) -> str:
+    phase = state["phase"]
+    if phase == "over":
+        ranks = rules.ranking(state)
+        if ranks[0] == ranks[1]:
+            return "Game over: a draw."
+        return f"Game over: Seat {0 if ranks[0] == 1 else 1} wins."
+    actor = rules.to_act(state)[0]
+    who = "You" if actor == seat else f"Seat {actor}"
+    mine = actor == seat
+    if phase == "place_guide":
+        return f"{who}: place the guide on the flag of a region." if mine else \
+            f"Waiting for Seat {actor} to place the guide."
+    if phase == "trap":
+        guide = state["guide"]
+        has = any(state["board"][str(10 * guide + k)]["piece"] == "animal" for k in range(1, 7))
+        if not has:
+            text = f"Region {guide} is empty: choose a region for the guide"
+        else:
+            text = f"Trap an animal in region {guide}"
+        return f"{text}." if mine else f"Waiting for Seat {actor}: {text[0].lower()}{text[1:]}."
+    text = "Claim a spot, activate animals or end your turn"
+    return f"{text}." if mine else f"Waiting for Seat {actor} to finish the turn."
+
+
+def _seat_summary(state, seat: int) -> dict:
+    board = state["board"].values()
+    s = state["seats"][seat]
+    on_mountain = sum(1 for c in board if c["piece"] == "hiker" and c["seat"] == seat)
+    camps_on = sum(1 for c in board if c["piece"] == "camp" and c["seat"] == seat)
+    animal_board = {}
+    for sp in SPECIES:
+        animal_board[sp] = {
+            "unactivated": sum(1 for a in s["animals"] if a["species"] == sp and not a["activated"]),
+            "activated": sum(1 for a in s["animals"] if a["species"] == sp and a["activated"]),
+            "traded": sum(1 for a in s["traded"] if a["species"] == sp),
+        }
+    return {
+        "seat": seat,
+        "colour": data.SEAT_COLOURS[seat],
+        "hikers_on_mountain": on_mountain,
+        "camps_on_mountain": camps_on,
+        "spots_claimed": sum(1 for row in ROWS for o in state["chart"][row] if o == seat),
+        "path_space": s["score"] % data.PATH_SPACES,
+        "laps": s["score"] // data.PATH_SPACES,
+        "animal_board": animal_board,
+    }
+
+
+def build_view(rules, state, seat) -> dict:
+    view = copy.deepcopy(state)
+    view.pop("seed", None)
+    viewer = seat if type(seat) is int and seat in (0, 1) else None
+    to_act = rules.to_act(state)
+    over = rules.is_over(state)
+    ranks = rules.ranking(state)
+    view.update({
+        "viewer": viewer,
+        "to_act": to_act,
+        "your_turn": viewer is not None and viewer in to_act,
+        "second_player": 1 - state["first_player"],
+        "status": _status(rules, state, viewer),
+        "scores": rules.scores(state),
+        "ranking": ranks if over else None,
+        "winner": (None if ranks[0] == ranks[1] else (0 if ranks[0] == 1 else 1)) if over else None,
+        "seat_summary": [_seat_summary(state, s) for s in (0, 1)],
+        "region_animals": {str(r): sum(1 for k in range(1, 7)
+                                       if state["board"][str(10 * r + k)]["piece"] == "animal")
+                           for r in REGIONS},
+        "geometry": _GEOMETRY,
+        "chart_info": _CHART,
+        "species": _SPECIES,
+        "seat_colours": list(data.SEAT_COLOURS),
+        "path_spaces": data.PATH_SPACES,
+    })
+    view["geometry"] = copy.deepcopy(_GEOMETRY)
+    view["chart_info"] = copy.deepcopy(_CHART)
+    view["species"] = copy.deepcopy(_SPECIES)
+    return view
