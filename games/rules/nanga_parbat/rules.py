@@ -556,6 +556,9 @@ class NangaParbat(Ruleset):
         from .view import build_view
         return build_view(self, state, seat)
 
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        return _undoable(before, seat, action, after)
+
 
 def _rank_key(state: State, seat: int) -> tuple:
     key = [state["seats"][seat]["score"]]
@@ -784,3 +787,11 @@ def _finish(state: State, ended_by: list[str]) -> None:
 
 
 RULES = NangaParbat()
+
+
+def _undoable(before: State, seat: int, action: Action, after: State) -> bool:
+    """Nothing is ever revealed in Nanga Parbat, so a seat may take back its own action while
+    the turn it belongs to is still running (the action did not end the turn or the game)."""
+    return (before["phase"] in ("trap", "act") and after["phase"] in ("trap", "act")
+            and after["turn"] == before["turn"] and after["current"] == seat)
+
