@@ -1,0 +1,2 @@
+"""Rifugio with the Rivers & Rafts expansion: the rules package (see rules.py)."""
+from .rules import RULES  # noqa: F401
