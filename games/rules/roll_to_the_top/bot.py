@@ -14,6 +14,7 @@ from .rules import RULES, bounds, legal_places, seat_sheet
 
 WASTE_LIMIT = 4          # a placement wasting more than this (scaled) is not worth it
 SAMPLES = 8              # sample rolls to judge a die move
+REVERSE_BASE = 10
 
 
 def _waste(state, seat, sheet, place) -> float:
@@ -27,7 +28,7 @@ def _waste(state, seat, sheet, place) -> float:
     # the ideal number for a row rises (falls in reverse) from the base to the peak
     frac = r / max(rows - 1, 1)
     if reverse:
-        ideal = 50 - 40 * frac
+        ideal = 1 + REVERSE_BASE * (1 - frac)
         over = max(0, ideal - value) if geo["boxes"][k]["kind"] != "supported" else hi - value
     else:
         ideal = 1 + 35 * frac
