@@ -1,0 +1,414 @@
+"""Map geometry, placement legality and scoring of one Alpine Trails map (spec §3, §6, §8).
+
+A map in the state is a dict keyed "x,y"; these functions work on a *board*, the same
+pieces keyed by (x, y) tuples, built once per call with `parse()`.
+"""
+from __future__ import annotations
+
+import heapq
+import json
+from typing import Any
+
+from .data import (
+    ANIMAL_OF, CAMPSITE_MIN_MILES, DELTA, GOALS, ICONS_TERRAIN_SIDE, ICONS_TRAIL_SIDE,
+    LONG_HIKE, POINTS_PER_ANIMAL, POINTS_PER_LAKE, POINTS_PER_MILE, POINTS_PER_TENT,
+    POINTS_PER_WATERFALL_NEIGHBOUR, SHAPE_EXITS, TERRAINS, TILES, WELL_TRAVELLED,
+)
+
+Cell = tuple[int, int]
+Board = dict[Cell, dict]
+
+HARD, SOFT, CLOSED = "hard", "soft", "closed"
+
+EXITS = {(shape, r): frozenset((d + r) % 4 for d in dirs)
+         for shape, dirs in SHAPE_EXITS.items() for r in range(4)}
+TILE_EXITS = {(tid, r): EXITS[(t["shape"], r)] for tid, t in TILES.items() for r in range(4)}
+NEIGHBOURS8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def opp(d: int) -> int:
+    return (d + 2) % 4
+
+
+def cell_key(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse(map_: dict) -> Board:
+    board = {}
+    for key, piece in map_.items():
+        x, y = key.split(",")
+        board[(int(x), int(y))] = piece
+    return board
+
+
+def unparse(board: Board) -> dict:
+    return {cell_key(c): p for c, p in board.items()}
+
+
+def step(cell: Cell, d: int) -> Cell:
+    dx, dy = DELTA[d]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def piece_exits(piece: dict) -> frozenset:
+    return TILE_EXITS[(piece["tile"], piece["rotation"])]
+
+
+def side(piece: dict, d: int) -> str:
+    """What a piece shows towards direction d (spec §3)."""
+    kind = piece["kind"]
+    if kind == "trail":
+        return HARD if d in TILE_EXITS[(piece["tile"], piece["rotation"])] else CLOSED
+    if kind in ("terrain", "waterfall"):
+        return CLOSED
+    return SOFT                                   # basecamp, campsite, lake
+
+
+def faces(board: Board, cell: Cell) -> tuple:
+    """Per direction, the side the neighbour shows towards `cell` (None: empty)."""
+    x, y = cell
+    out = []
+    for d in range(4):
+        dx, dy = DELTA[d]
+        piece = board.get((x + dx, y + dy))
+        out.append(None if piece is None else side(piece, (d + 2) % 4))
+    return tuple(out)
+
+
+_FIT_CACHE: dict = {}
+
+
+def trail_fit(face: tuple, exits: frozenset) -> tuple[str | None, int]:
+    """(problem or None, links) for a trail with `exits` against neighbour sides `face`."""
+    key = (face, exits)
+    hit = _FIT_CACHE.get(key)
+    if hit is not None:
+        return hit
+    links, problem = 0, None
+    for d in range(4):
+        f = face[d]
+        if f is None:
+            continue
+        if d in exits:
+            if f == CLOSED:
+                problem = "conflict"
+            else:
+                links += 1
+        elif f == HARD:
+            problem = "conflict"
+    if problem is None and links == 0:
+        problem = "unlinked"
+    result = (problem, links)
+    _FIT_CACHE[key] = result
+    return result
+
+
+def frontier(board: Board) -> set:
+    """Empty cells orthogonally adjacent to a piece."""
+    out = set()
+    for (x, y) in board:
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            c = (x + dx, y + dy)
+            if c not in board:
+                out.add(c)
+    return out
+
+
+def targeted_cells(board: Board) -> set:
+    """Empty cells faced by at least one open trail end."""
+    out = set()
+    for c, piece in board.items():
+        if piece["kind"] != "trail":
+            continue
+        for d in TILE_EXITS[(piece["tile"], piece["rotation"])]:
+            n = step(c, d)
+            if n not in board:
+                out.add(n)
+    return out
+
+
+def waterfall_cells(board: Board) -> list:
+    """Cells where a waterfall may go: the frontier minus the targeted cells (§6.5)."""
+    return sorted(frontier(board) - targeted_cells(board), key=lambda c: (c[1], c[0]))
+
+
+def linked_neighbours(board: Board, cell: Cell, piece: dict) -> list:
+    """Network neighbours of a trail piece (trail tiles, campsites, base camp, lakes)."""
+    out = []
+    for d in TILE_EXITS[(piece["tile"], piece["rotation"])]:
+        n = step(cell, d)
+        q = board.get(n)
+        if q is None:
+            continue
+        if q["kind"] == "trail":
+            if opp(d) in TILE_EXITS[(q["tile"], q["rotation"])]:
+                out.append(n)
+        elif q["kind"] in ("basecamp", "campsite", "lake"):
+            out.append(n)
+    return out
+
+
+def campsite_distance(board: Board, cell: Cell) -> int | None:
+    """Shortest trail miles from a campsite at `cell` to the base camp or another campsite
+    (§6.4, D9): trail tiles passed through count their miles, forks included."""
+    heap = []
+    for d, f in enumerate(faces(board, cell)):
+        if f == HARD:
+            n = step(cell, d)
+            heap.append((TILES[board[n]["tile"]]["miles"], n))
+    heapq.heapify(heap)
+    done = set()
+    while heap:
+        cost, c = heapq.heappop(heap)
+        if c in done:
+            continue
+        done.add(c)
+        piece = board[c]
+        if piece["kind"] != "trail":
+            return cost
+        for n in linked_neighbours(board, c, piece):
+            if n in done:
+                continue
+            q = board[n]
+            if q["kind"] == "trail":
+                heapq.heappush(heap, (cost + TILES[q["tile"]]["miles"], n))
+            elif q["kind"] in ("basecamp", "campsite"):
+                heapq.heappush(heap, (cost, n))
+    return None
+
+
+def campsite_ok(board: Board, cell: Cell) -> tuple[bool, int | None]:
+    distance = campsite_distance(board, cell)
+    return (distance is None or distance >= CAMPSITE_MIN_MILES), distance
+
+
+# --- scoring -------------------------------------------------------------------------
+
+def icons_of(piece: dict) -> int:
+    kind = piece["kind"]
+    if kind == "trail":
+        return ICONS_TRAIL_SIDE
+    if kind == "terrain":
+        return ICONS_TERRAIN_SIDE
+    if kind == "basecamp":
+        return piece.get("icons", 1)
+    return 0
+
+
+def terrain_of(piece: dict) -> str | None:
+    kind = piece["kind"]
+    if kind in ("trail", "terrain"):
+        return TILES[piece["tile"]]["terrain"]
+    if kind == "basecamp":
+        return piece["terrain"]
+    return None
+
+
+def habitats(board: Board) -> dict:
+    """Per terrain, (icons, cells) of its largest orthogonal group (§8.1, D4, D7)."""
+    best = {t: (0, []) for t in TERRAINS}
+    seen = set()
+    for start, piece in board.items():
+        terrain = terrain_of(piece)
+        if terrain is None or start in seen:
+            continue
+        seen.add(start)
+        stack, group, icons = [start], [], 0
+        while stack:
+            c = stack.pop()
+            group.append(c)
+            icons += icons_of(board[c])
+            x, y = c
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if n not in seen:
+                    q = board.get(n)
+                    if q is not None and terrain_of(q) == terrain:
+                        seen.add(n)
+                        stack.append(n)
+        if icons > best[terrain][0]:
+            best[terrain] = (icons, sorted(group, key=lambda c: (c[1], c[0])))
+    return best
+
+
+def with_lakes(board: Board) -> Board:
+    """The board with a lake on every targeted cell (§7 step 2; provisional during play)."""
+    lakes = targeted_cells(board)
+    if not lakes:
+        return board
+    out = dict(board)
+    for c in lakes:
+        out[c] = {"kind": "lake"}
+    return out
+
+
+def out_and_back_paths(board: Board) -> list:
+    """Every (lake, entering trail end) walk of §8.6: dicts with lake, miles and tiles."""
+    paths = []
+    lakes = sorted((c for c, p in board.items() if p["kind"] == "lake"), key=lambda c: (c[1], c[0]))
+    for lake in lakes:
+        for d in range(4):
+            cur = step(lake, d)
+            piece = board.get(cur)
+            if piece is None or piece["kind"] != "trail" or opp(d) not in piece_exits(piece):
+                continue
+            came = opp(d)
+            miles, tiles, seen = 0, [], set()
+            while True:
+                piece = board.get(cur)
+                if piece is None or piece["kind"] != "trail" or cur in seen:
+                    break
+                tile = TILES[piece["tile"]]
+                exits = piece_exits(piece)
+                if tile["shape"] == "T" or came not in exits:
+                    break
+                seen.add(cur)
+                miles += tile["miles"]
+                tiles.append(cur)
+                out = next(e for e in exits if e != came)
+                cur, came = step(cur, out), opp(out)
+            paths.append({"lake": lake, "miles": miles, "tiles": tiles})
+    return paths
+
+
+def icons_around(board: Board, kind: str) -> int:
+    cells = set()
+    for (x, y), piece in board.items():
+        if piece["kind"] == kind:
+            for dx, dy in NEIGHBOURS8:
+                if (x + dx, y + dy) in board:
+                    cells.add((x + dx, y + dy))
+    return sum(icons_of(board[c]) for c in cells)
+
+
+def waterfall_points(board: Board, cell: Cell) -> int:
+    x, y = cell
+    return POINTS_PER_WATERFALL_NEIGHBOUR * sum(1 for dx, dy in NEIGHBOURS8 if (x + dx, y + dy) in board)
+
+
+def count_kind(board: Board, kind: str) -> int:
+    return sum(1 for p in board.values() if p["kind"] == kind)
+
+
+def goal_value(goal_id: str | None, board: Board, habitat: dict | None = None,
+               paths: list | None = None) -> int:
+    """The personal goal card's value on a (laked) board (§2.5)."""
+    goal = GOALS.get(goal_id) if goal_id else None
+    if goal is None:
+        return 0
+    if habitat is None:
+        habitat = habitats(board)
+    if paths is None:
+        paths = out_and_back_paths(board)
+    kind = goal["kind"]
+    if kind == "specialist":
+        return habitat[goal["terrain"]][0]
+    if kind == "scenic":
+        if not paths:
+            return 0
+        longest = max(p["miles"] for p in paths)
+        return max(sum(ICONS_TRAIL_SIDE for c in p["tiles"]
+                       if TILES[board[c]["tile"]]["terrain"] == goal["terrain"])
+                   for p in paths if p["miles"] == longest)
+    if kind == "long_hike":
+        longest = max((p["miles"] for p in paths), default=0)
+        return next((pts for need, pts in LONG_HIKE if longest >= need), 0)
+    if kind == "well_travelled":
+        miles = sum(TILES[p["tile"]]["miles"] for p in board.values() if p["kind"] == "trail")
+        return next((pts for need, pts in WELL_TRAVELLED if miles >= need), 0)
+    if kind == "around":
+        return icons_around(board, goal["piece"])
+    if kind == "per_piece":
+        return goal["points"] * count_kind(board, goal["piece"])
+    if kind == "forks":
+        return goal["points"] * sum(1 for p in board.values()
+                                    if p["kind"] == "trail" and TILES[p["tile"]]["shape"] == "T")
+    if kind == "animals":
+        return goal["points"] * sum(1 for p in board.values() if p.get("animal"))
+    if kind == "balanced":
+        return goal["points"] * sum(1 for t in TERRAINS if habitat[t][0] >= goal["threshold"])
+    if kind == "well_rounded":
+        return min(habitat[t][0] for t in TERRAINS)
+    if kind == "backcountry":
+        lengths = sorted((p["miles"] for p in paths), reverse=True)
+        return lengths[1] if len(lengths) >= 2 else 0
+    return 0
+
+
+def score_board(board: Board, goal_id: str | None = None) -> dict:
+    """The score pad breakdown (§8) of a board; lakes are added at any open end first."""
+    board = with_lakes(board)
+    habitat = habitats(board)
+    paths = out_and_back_paths(board)
+    breakdown = {f"habitat_{t}": habitat[t][0] for t in TERRAINS}
+    breakdown["waterfalls"] = sum(waterfall_points(board, c)
+                                  for c, p in board.items() if p["kind"] == "waterfall")
+    breakdown["lakes"] = POINTS_PER_LAKE * count_kind(board, "lake")
+    breakdown["tents"] = POINTS_PER_TENT * count_kind(board, "campsite")
+    breakdown["animals"] = POINTS_PER_ANIMAL * sum(1 for p in board.values() if p.get("animal"))
+    breakdown["longest_path"] = POINTS_PER_MILE * max((p["miles"] for p in paths), default=0)
+    breakdown["goal"] = goal_value(goal_id, board, habitat, paths)
+    return breakdown
+
+
+_SCORE_CACHE: dict = {}
+CACHE_LIMIT = 4096
+
+
+def map_fingerprint(map_: dict) -> str:
+    return json.dumps(map_, sort_keys=True, separators=(",", ":"))
+
+
+def score_map(map_: dict, goal_id: str | None = None, solo: bool = False) -> dict:
+    """`{"total", "breakdown"}` of a state map (solo needs no special case: every placed
+    animal scores, and a multiplayer map never holds duplicates).
+
+    Memoised on the map's content: views score every seat's map on every call."""
+    key = (map_fingerprint(map_), goal_id)
+    breakdown = _SCORE_CACHE.get(key)
+    if breakdown is None:
+        breakdown = score_board(parse(map_), goal_id)
+        if len(_SCORE_CACHE) >= CACHE_LIMIT:
+            _SCORE_CACHE.clear()
+        _SCORE_CACHE[key] = breakdown
+    return {"total": sum(breakdown.values()), "breakdown": dict(breakdown)}
+
+
+def jcopy(value):
+    """A copy of a JSON-like value; much faster than copy.deepcopy (no memo)."""
+    if isinstance(value, dict):
+        return {k: jcopy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [jcopy(v) for v in value]
+    return value
+
+
+def animal_cells(board: Board, animal: str) -> list:
+    """Terrain-side tiles of the animal's terrain with no animal, in reading order."""
+    terrain = {a: t for t, a in ANIMAL_OF.items()}[animal]
+    return sorted((c for c, p in board.items()
+                   if p["kind"] == "terrain" and not p.get("animal")
+                   and TILES[p["tile"]]["terrain"] == terrain),
+                  key=lambda c: (c[1], c[0]))
+
+
+def describe(piece: dict) -> dict[str, Any]:
+    """Drawing data for one piece (for views)."""
+    kind = piece["kind"]
+    out = {"kind": kind}
+    if kind == "trail":
+        tile = TILES[piece["tile"]]
+        exits = sorted(piece_exits(piece))
+        out.update(tile=piece["tile"], rotation=piece["rotation"], terrain=tile["terrain"],
+                   shape=tile["shape"], miles=tile["miles"], exits=exits,
+                   icons=ICONS_TRAIL_SIDE, sign=tile["shape"] == "T")
+    elif kind == "terrain":
+        tile = TILES[piece["tile"]]
+        out.update(tile=piece["tile"], terrain=tile["terrain"], icons=ICONS_TERRAIN_SIDE,
+                   animal=piece.get("animal"))
+    elif kind == "basecamp":
+        out.update(camp=piece["camp"], square=piece["square"], terrain=piece["terrain"],
+                   icons=piece.get("icons", 1))
+    elif kind == "campsite":
+        out.update(tent=True)
+    return out

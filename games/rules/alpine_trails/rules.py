@@ -1,0 +1,514 @@
+"""Alpine Trails rules (shared/rules/alpine_trails.md): a simultaneous tile-laying game.
+
+Every seat plays each round at the same time on its own map; nothing a seat does is
+seen by, or changes anything for, another seat until the last `done` resolves the round.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
+from . import board as B
+from .data import (
+    ACTION_ORDER, ANIMAL_OF, ANIMALS, BASE_CAMP_SQUARES, BASE_CAMPS, BREAKDOWN_KEYS,
+    CAMPSITE_MIN_MILES, CAMPSITES_PER_ROUND, DIRECTIONS, GOAL_IDS, GOALS, LOG_KEEP,
+    SHAPE_NAME, SOLO_TITLES, TERRAIN_OF_ANIMAL, TERRAINS, TILE_IDS, TILES, TILES_BY_PLAYERS,
+    TILES_PER_ROUND,
+)
+
+PLACE_KEYS = {"trail": {"type", "tile", "side", "x", "y", "rotation"},
+              "terrain": {"type", "tile", "side", "x", "y"}}
+ACTION_KEYS = {"campsite": {"type", "discard", "x", "y"}, "waterfall": {"type", "x", "y"},
+               "animal": {"type", "animal", "x", "y"}, "discard": {"type", "tile"},
+               "trade_fork": {"type", "tile"}, "done": {"type"}}
+
+MSG_NOT_IN_HAND = "That tile is not one of your drawn tiles."
+MSG_TAKEN = "That square is already taken."
+MSG_NOT_TOUCHING = "A tile must touch your map along an edge."
+MSG_UNLINKED = "A trail must join your base camp, a campsite or a trail already on your map."
+MSG_CONFLICT = "That would run a trail into the side of a tile."
+MSG_TARGETED = "That square is at the end of a trail. Only a trail or a campsite can go there."
+MSG_WATERFALL_FIRST = "Place your waterfall first."
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+def solo_title(total: int) -> str | None:
+    """The solo rank title for a final total (§9, D28); None below the lowest band."""
+    return next((title for need, title in SOLO_TITLES if total >= need), None)
+
+
+def tile_label(tile_id: str) -> str:
+    tile = TILES[tile_id]
+    return f"{tile['terrain']} {SHAPE_NAME[tile['shape']]} ({tile['miles']} mi)"
+
+
+def tile_info(tile_id: str) -> dict:
+    """Everything a board page needs to draw a drawn tile on either side and rotation."""
+    tile = TILES[tile_id]
+    return {"id": tile_id, "terrain": tile["terrain"], "shape": tile["shape"],
+            "shape_name": SHAPE_NAME[tile["shape"]], "miles": tile["miles"],
+            "fork": tile["shape"] == "T", "animal": ANIMAL_OF[tile["terrain"]],
+            "exits_by_rotation": [sorted(B.EXITS[(tile["shape"], r)]) for r in range(4)],
+            "icons": {"trail": 1, "terrain": 2}}
+
+
+def _yx(cell):
+    return (cell[1], cell[0])
+
+
+def placements(board: B.Board) -> dict:
+    """Every legal spot on a board: terrain/waterfall cells, trail (cell, rotation, links)
+    per shape, and the targeted cells; all in reading order."""
+    front = sorted(B.frontier(board), key=_yx)
+    open_cells, targeted = [], []
+    trail = {"I": [], "L": [], "T": []}
+    for cell in front:
+        face = B.faces(board, cell)
+        if B.HARD in face:
+            targeted.append(cell)
+        else:
+            open_cells.append(cell)
+        for shape, spots in trail.items():
+            for r in range(4):
+                problem, links = B.trail_fit(face, B.EXITS[(shape, r)])
+                if problem is None:
+                    spots.append((cell, r, links))
+    return {"open": open_cells, "trail": trail, "targeted": targeted}
+
+
+def tile_fits(board: B.Board, tile_id: str, spots: dict | None = None) -> bool:
+    spots = spots or placements(board)
+    return bool(spots["open"] or spots["trail"][TILES[tile_id]["shape"]])
+
+
+def seat_actions(state: dict, seat: int) -> list[dict]:
+    """The canonical legal list of §10 for a seat that is to act."""
+    s = state["seats"][seat]
+    board = B.parse(s["map"])
+    if s["waterfalls_pending"] > 0:
+        return [{"type": "waterfall", "x": x, "y": y} for x, y in B.waterfall_cells(board)]
+    hand = sorted(s["hand"])
+    places, campsites, animals, trades, discards = [], [], [], [], []
+    if hand:
+        spots = placements(board)
+        for tile_id in hand:
+            for x, y in spots["open"]:
+                places.append({"type": "place", "tile": tile_id, "side": "terrain", "x": x, "y": y})
+            for (x, y), r, _links in spots["trail"][TILES[tile_id]["shape"]]:
+                places.append({"type": "place", "tile": tile_id, "side": "trail", "x": x, "y": y,
+                               "rotation": r})
+            if not tile_fits(board, tile_id, spots):
+                discards.append({"type": "discard", "tile": tile_id})
+            if state["solo"] and TILES[tile_id]["shape"] == "T":
+                trades.append({"type": "trade_fork", "tile": tile_id})
+        if _campsites_left(s):
+            cells = [c for c in spots["targeted"] if B.campsite_ok(board, c)[0]]
+            for tile_id in hand:
+                campsites.extend({"type": "campsite", "discard": tile_id, "x": x, "y": y} for x, y in cells)
+    for animal in sorted(set(s["animals"])):
+        animals.extend({"type": "animal", "animal": animal, "x": x, "y": y}
+                       for x, y in B.animal_cells(board, animal))
+    done = [] if hand else [{"type": "done"}]
+    return places + campsites + animals + trades + discards + done
+
+
+def _campsites_left(s: dict) -> bool:
+    return (0 if not s["campsite_used"] else 1) < CAMPSITES_PER_ROUND
+
+
+def drop_unplaceable_waterfalls(s: dict, board: B.Board) -> None:
+    """D11: a pending waterfall with no legal cell is lost, so a seat is never stuck."""
+    if s["waterfalls_pending"] > 0 and not B.waterfall_cells(board):
+        s["round_log"].append(f"had no room for {s['waterfalls_pending']} waterfall(s)")
+        s["waterfalls_pending"] = 0
+
+
+def loops_closed(links: int) -> int:
+    """D10: a placement making k links closes k - 1 loops (the network is connected)."""
+    return max(0, links - 1)
+
+
+def _int_cell(action: dict) -> tuple[int, int]:
+    return require_int(action, "x"), require_int(action, "y")
+
+
+def _check_keys(action: dict, allowed: set) -> None:
+    extra = sorted(str(k) for k in action if k not in allowed)
+    if extra:
+        raise IllegalAction(f"Unknown field '{extra[0]}' in this action.")
+    missing = sorted(k for k in allowed if k not in action)
+    if missing:
+        raise IllegalAction(f"This action needs a '{missing[0]}'.")
+
+
+def _hand_tile(s: dict, value: Any) -> str:
+    if not isinstance(value, str) or value not in s["hand"]:
+        raise IllegalAction(MSG_NOT_IN_HAND)
+    return value
+
+
+def _empty_touching(board: B.Board, cell) -> None:
+    if cell in board:
+        raise IllegalAction(MSG_TAKEN)
+    if not any(B.step(cell, d) in board for d in range(4)):
+        raise IllegalAction(MSG_NOT_TOUCHING)
+
+
+def _publish(s: dict) -> None:
+    s["public"] = {"map": B.jcopy(s["map"]), "animals": list(s["animals"]), "out": list(s["out"])}
+
+
+def _copy_for(state: dict, seat: int, resolving: bool) -> dict:
+    """A copy of the state that `apply` may change for this seat.
+
+    Within a round only the acting seat's private part changes, so the other seats and
+    every public snapshot are shared with the input (they are never changed in place;
+    `_publish` replaces a snapshot wholesale). A resolving `done` changes everything, so
+    it copies everything. base.clone's deepcopy is several times slower on this state.
+    """
+    if resolving:
+        return B.jcopy(state)
+    new = dict(state)
+    seats = list(state["seats"])
+    seats[seat] = {k: (v if k == "public" else B.jcopy(v)) for k, v in seats[seat].items()}
+    new["seats"] = seats
+    return new
+
+
+def _log(state: dict, line: str) -> None:
+    state["log"].append(line)
+    if len(state["log"]) > LOG_KEEP:
+        del state["log"][: len(state["log"]) - LOG_KEEP]
+
+
+def _draw(state: dict) -> None:
+    """D25: at the start of a round each seat, in seat order, draws 2 tiles from the bag.
+    The draw is random at the moment it happens (nothing future is stored)."""
+    rng = rng_for(state["seed"], "draw", state["round"])
+    for s in state["seats"]:
+        for _ in range(TILES_PER_ROUND):
+            if state["bag"]:
+                s["hand"].append(state["bag"].pop(rng.randrange(len(state["bag"]))))
+        s["hand"].sort()
+
+
+def end_game(state: dict) -> None:
+    """§7: held animals are placed automatically (D27), lakes fill every open end."""
+    for i, s in enumerate(state["seats"]):
+        board = B.parse(s["map"])
+        held = []
+        for animal in s["animals"]:
+            cells = B.animal_cells(board, animal)
+            if cells:
+                board[cells[0]]["animal"] = animal
+            else:
+                held.append(animal)
+        placed = len(s["animals"]) - len(held)
+        s["animals"] = held
+        lakes = B.targeted_cells(board)
+        for cell in lakes:
+            s["map"][B.cell_key(cell)] = {"kind": "lake"}
+        if placed:
+            _log(state, f"Seat {i} placed {placed} held animal(s) at the end.")
+        _log(state, f"Seat {i} gets {len(lakes)} lake(s).")
+        _publish(s)
+    state["phase"] = "over"
+    totals = [entry["total"] for entry in final_scores(state)]
+    best = max(totals)
+    winners = [i for i, t in enumerate(totals) if t == best]
+    if state["solo"]:
+        title = solo_title(totals[0])
+        _log(state, f"Game over: Seat 0 scores {best}" + (f" — {title}." if title else " (no title)."))
+    else:
+        _log(state, "Game over: " + ", ".join(f"Seat {w}" for w in winners)
+             + f" {'wins' if len(winners) == 1 else 'tie'} with {best} points.")
+
+
+def resolve_round(state: dict) -> None:
+    """§5.3: gifts (multiplayer), publish every map, reset flags, draw or end."""
+    seats = state["seats"]
+    gifts = []
+    for i, s in enumerate(seats):
+        for line in s["round_log"]:
+            _log(state, f"Seat {i} {line}.")
+    if not state["solo"]:
+        for giver, s in enumerate(seats):
+            for terrain in s["round_forks"]:
+                animal = ANIMAL_OF[terrain]
+                for taker, other in enumerate(seats):
+                    if taker == giver or animal in other["animals"]:
+                        continue
+                    if any(p.get("animal") == animal for p in other["map"].values()):
+                        continue
+                    other["animals"].append(animal)
+                    gifts.append({"from": giver, "to": taker, "animal": animal})
+                    _log(state, f"Seat {giver} placed a {terrain} fork: Seat {taker} receives a {animal}.")
+    state["history"].append({"round": state["round"], "gifts": gifts,
+                             "out": {str(i): list(s["round_out"]) for i, s in enumerate(seats)}})
+    for s in seats:
+        _publish(s)
+        s["done"] = False
+        s["campsite_used"] = False
+        s["round_forks"] = []
+        s["round_out"] = []
+        s["round_log"] = []
+    if state["round"] >= state["rounds"] or len(state["bag"]) < TILES_PER_ROUND * len(seats):
+        end_game(state)
+    else:
+        state["round"] += 1
+        _draw(state)
+        _log(state, f"Round {state['round']} of {state['rounds']} begins.")
+
+
+def final_scores(state: dict) -> list[dict]:
+    return [B.score_map(s["map"], s["goal"]) for s in state["seats"]]
+
+
+def public_scores(state: dict) -> list[dict]:
+    """D26: during play, public maps with provisional lakes and the goal hidden (0)."""
+    return [B.score_map(s["public"]["map"], None) for s in state["seats"]]
+
+
+def rank_of(scores: list[dict]) -> list[int]:
+    """D21 (TIE_BREAKS): total, then longest path, then habitat sum; then shared."""
+    keys = [(sc["total"], sc["breakdown"]["longest_path"],
+             sum(sc["breakdown"][f"habitat_{t}"] for t in TERRAINS)) for sc in scores]
+    return competition_ranking(keys)
+
+
+# --- the ruleset -----------------------------------------------------------------------
+
+class AlpineTrails(Ruleset):
+    slug = "alpine-trails"
+    title = "Alpine Trails"
+    min_players = 1
+    max_players = 5
+    version = "1"
+
+    def default_options(self) -> dict:
+        return {}
+
+    def validate_options(self, players: int, options: dict | None) -> dict:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise IllegalAction("Alpine Trails is for 1 to 5 players.")
+        if options is None:
+            return {}
+        if not isinstance(options, dict):
+            raise IllegalAction("Options must be an object.")
+        for key in options:
+            raise IllegalAction(f"Alpine Trails has no option '{key}'.")
+        return {}
+
+    def setup(self, players: int, options: dict | None, seed: int) -> dict:
+        self.validate_options(players, options)
+        rng = rng_for(seed, "setup")
+        ids = list(TILE_IDS)
+        rng.shuffle(ids)                                      # tiles, then camps, then goals
+        bag = sorted(ids[: TILES_BY_PLAYERS[players]])        # the rest stay in the box
+        camps = rng.sample(sorted(BASE_CAMPS), players)
+        goals = rng.sample(list(GOAL_IDS), players)
+        seats = []
+        for i in range(players):
+            camp = camps[i]
+            map_ = {}
+            for (square, x, y), terrain in zip(BASE_CAMP_SQUARES, BASE_CAMPS[camp]):
+                map_[f"{x},{y}"] = {"kind": "basecamp", "camp": camp, "square": square,
+                                    "terrain": terrain, "icons": 1}
+            seat = {"base_camp": camp, "goal": goals[i], "hand": [], "map": map_, "animals": [],
+                    "waterfalls_pending": 0, "campsite_used": False, "done": False,
+                    "round_forks": [], "out": [], "round_out": [], "round_log": []}
+            _publish(seat)
+            seats.append(seat)
+        state = {"rules_version": self.version, "players": players, "solo": players == 1,
+                 "phase": "play", "round": 1,
+                 "rounds": TILES_BY_PLAYERS[players] // (TILES_PER_ROUND * players),
+                 "seed": seed, "bag": bag, "seats": seats, "history": [],
+                 "log": ["Round 1 of %d begins." % (TILES_BY_PLAYERS[players] // (TILES_PER_ROUND * players))]}
+        _draw(state)
+        return state
+
+    def is_over(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def to_act(self, state: dict) -> list[int]:
+        if state["phase"] != "play":
+            return []
+        return [i for i, s in enumerate(state["seats"]) if not s["done"]]
+
+    def _valid_seat(self, state: dict, seat: Any) -> bool:
+        return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < state["players"]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        if not self._valid_seat(state, seat) or seat not in self.to_act(state):
+            return []
+        return seat_actions(state, seat)
+
+    # apply ------------------------------------------------------------------------------
+
+    def apply(self, state: dict, seat: int, action: dict) -> dict:
+        if not self._valid_seat(state, seat):
+            raise IllegalAction("That is not a seat at this table.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if state["seats"][seat]["done"]:
+            raise IllegalAction("You have finished this round. Waiting for the other players.")
+        kind = check_action_shape(action)
+        if kind not in ACTION_ORDER:
+            raise IllegalAction("Unknown action.")
+        mine = state["seats"][seat]
+        if kind != "waterfall" and mine["waterfalls_pending"] > 0:
+            raise IllegalAction(MSG_WATERFALL_FIRST)
+        if kind == "place":
+            side = action.get("side")
+            if side not in ("trail", "terrain") or not isinstance(side, str):
+                raise IllegalAction("Choose the trail side or the terrain side.")
+            if side == "terrain" and "rotation" in action:
+                raise IllegalAction("The terrain side has no rotation.")
+            _check_keys(action, PLACE_KEYS[side])
+        else:
+            _check_keys(action, ACTION_KEYS[kind])
+        new = _copy_for(state, seat, resolving=kind == "done" and self.to_act(state) == [seat])
+        s = new["seats"][seat]
+        getattr(self, f"_do_{kind}")(new, s, action)
+        if kind == "done" and not self.to_act(new):
+            resolve_round(new)
+        return new
+
+    def _do_place(self, state, s, action):
+        tile_id = _hand_tile(s, action["tile"])
+        x, y = _int_cell(action)
+        board = B.parse(s["map"])
+        cell = (x, y)
+        tile = TILES[tile_id]
+        if action["side"] == "trail":
+            r = require_int(action, "rotation", 0, 3)
+            _empty_touching(board, cell)
+            problem, links = B.trail_fit(B.faces(board, cell), B.EXITS[(tile["shape"], r)])
+            if problem == "conflict":
+                raise IllegalAction(MSG_CONFLICT)
+            if problem is not None:
+                raise IllegalAction(MSG_UNLINKED)
+            piece = {"kind": "trail", "tile": tile_id, "rotation": r}
+            loops = loops_closed(links)
+            s["waterfalls_pending"] += loops
+            exits = ", ".join(DIRECTIONS[d] for d in sorted(B.EXITS[(tile["shape"], r)]))
+            s["round_log"].append(f"placed a {tile_label(tile_id)} trail side up at ({x},{y}), exits {exits}"
+                                  + (f", closing {loops} loop(s)" if loops else ""))
+            if tile["shape"] == "T" and not state["solo"]:
+                s["round_forks"].append(tile["terrain"])
+        else:
+            _empty_touching(board, cell)
+            if B.HARD in B.faces(board, cell):
+                raise IllegalAction(MSG_TARGETED)
+            piece = {"kind": "terrain", "tile": tile_id}
+            s["round_log"].append(f"placed a {tile['terrain']} tile terrain side up at ({x},{y})")
+        s["hand"].remove(tile_id)
+        s["map"][B.cell_key(cell)] = piece
+        board[cell] = piece
+        drop_unplaceable_waterfalls(s, board)
+
+    def _do_campsite(self, state, s, action):
+        tile_id = _hand_tile(s, action["discard"])
+        if not _campsites_left(s):
+            raise IllegalAction("You have already made a campsite this round.")
+        x, y = _int_cell(action)
+        board = B.parse(s["map"])
+        cell = (x, y)
+        _empty_touching(board, cell)
+        face = B.faces(board, cell)
+        if B.HARD not in face:
+            raise IllegalAction("A campsite must go at the end of a trail.")
+        ok, distance = B.campsite_ok(board, cell)
+        if not ok:
+            raise IllegalAction(f"This spot is only {distance} miles by trail from the nearest campsite "
+                                f"or base camp. A campsite needs at least {CAMPSITE_MIN_MILES}.")
+        links = sum(1 for f in face if f == B.HARD)
+        loops = loops_closed(links)
+        s["hand"].remove(tile_id)
+        s["out"].append(tile_id)
+        s["round_out"].append(tile_id)
+        s["campsite_used"] = True
+        s["waterfalls_pending"] += loops
+        piece = {"kind": "campsite"}
+        s["map"][B.cell_key(cell)] = piece
+        board[cell] = piece
+        s["round_log"].append(f"made a campsite at ({x},{y}), {distance} miles out, giving up {tile_id}"
+                              + (f", closing {loops} loop(s)" if loops else ""))
+        drop_unplaceable_waterfalls(s, board)
+
+    def _do_waterfall(self, state, s, action):
+        if s["waterfalls_pending"] <= 0:
+            raise IllegalAction("You have no waterfall to place.")
+        x, y = _int_cell(action)
+        board = B.parse(s["map"])
+        cell = (x, y)
+        _empty_touching(board, cell)
+        if B.HARD in B.faces(board, cell):
+            raise IllegalAction("A waterfall may not block the end of a trail.")
+        piece = {"kind": "waterfall"}
+        s["map"][B.cell_key(cell)] = piece
+        board[cell] = piece
+        s["waterfalls_pending"] -= 1
+        s["round_log"].append(f"placed a waterfall at ({x},{y})")
+        drop_unplaceable_waterfalls(s, board)
+
+    def _do_animal(self, state, s, action):
+        animal = action["animal"]
+        if not isinstance(animal, str) or animal not in TERRAIN_OF_ANIMAL:
+            raise IllegalAction(f"There is no animal called {animal!r}." if isinstance(animal, str)
+                                else "Name the animal to place.")
+        if animal not in s["animals"]:
+            raise IllegalAction(f"You have no {animal} to place.")
+        x, y = _int_cell(action)
+        piece = s["map"].get(f"{x},{y}")
+        terrain = TERRAIN_OF_ANIMAL[animal]
+        if piece is None or piece["kind"] != "terrain" or TILES[piece["tile"]]["terrain"] != terrain:
+            raise IllegalAction(f"A {animal} can only go on a {terrain} tile placed terrain side up.")
+        if piece.get("animal"):
+            raise IllegalAction("That tile already has an animal.")
+        piece["animal"] = animal
+        s["animals"].remove(animal)
+        s["round_log"].append(f"put a {animal} on its map at ({x},{y})")
+
+    def _do_discard(self, state, s, action):
+        tile_id = _hand_tile(s, action["tile"])
+        if tile_fits(B.parse(s["map"]), tile_id):
+            raise IllegalAction("This tile still fits on your map, so you cannot discard it.")
+        s["hand"].remove(tile_id)
+        s["out"].append(tile_id)
+        s["round_out"].append(tile_id)
+        s["round_log"].append(f"discarded {tile_id}, a {tile_label(tile_id)} that fit nowhere")
+
+    def _do_trade_fork(self, state, s, action):
+        tile_id = _hand_tile(s, action["tile"])
+        if not state["solo"] or TILES[tile_id]["shape"] != "T":
+            raise IllegalAction("Only a fork can be traded for an animal, and only in a solo game.")
+        animal = ANIMAL_OF[TILES[tile_id]["terrain"]]
+        s["hand"].remove(tile_id)
+        s["out"].append(tile_id)
+        s["round_out"].append(tile_id)
+        s["animals"].append(animal)
+        s["round_log"].append(f"traded {tile_id}, a {TILES[tile_id]['terrain']} fork, for a {animal}")
+
+    def _do_done(self, state, s, action):
+        if s["hand"]:
+            raise IllegalAction("Deal with both drawn tiles before finishing the round.")
+        s["done"] = True
+
+    # scores and view ---------------------------------------------------------------------
+
+    def scores(self, state: dict) -> list[dict]:
+        return final_scores(state) if self.is_over(state) else public_scores(state)
+
+    def ranking(self, state: dict) -> list[int]:
+        return rank_of(self.scores(state))
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        from .view import build_view
+        viewer = seat if self._valid_seat(state, seat) else None
+        return build_view(self, state, viewer)
+
+
+RULES = AlpineTrails()
