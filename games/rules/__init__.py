@@ -6,12 +6,15 @@ each game's package self-contained (adding a game touches no shared file).
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from types import ModuleType
 
 from .base import IllegalAction, Ruleset  # noqa: F401  (re-exported for callers)
 
 _PACKAGES: dict[str, str] | None = None
+BROKEN: dict[str, str] = {}  # package -> error, for packages that failed to import
+log = logging.getLogger(__name__)
 
 
 def _packages() -> dict[str, str]:
@@ -22,7 +25,12 @@ def _packages() -> dict[str, str]:
         for info in pkgutil.iter_modules(__path__):
             if not info.ispkg:
                 continue
-            module = importlib.import_module(f"{__name__}.{info.name}")
+            try:
+                module = importlib.import_module(f"{__name__}.{info.name}")
+            except Exception as exc:  # one broken game must not take the site down
+                BROKEN[info.name] = repr(exc)
+                log.exception("games.rules.%s failed to import", info.name)
+                continue
             rules = getattr(module, "RULES", None)
             if rules is not None:
                 found[rules.slug] = module.__name__

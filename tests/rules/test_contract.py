@@ -36,6 +36,11 @@ def rules(request):
     return request.param
 
 
+def test_every_game_package_imports():
+    assert registry.slugs(), "no game registered"
+    assert registry.BROKEN == {}
+
+
 def test_it_has_the_contract_members(rules):
     assert rules.slug in registry.slugs()
     assert registry.get(rules.slug) is rules

@@ -1,0 +1,18 @@
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("settings/", views.settings_view, name="settings"),
+    path("leaderboard/", views.leaderboard, name="leaderboard"),
+    path("leaderboard/<slug:slug>/", views.leaderboard, name="leaderboard_game"),
+    path("u/<str:username>/", views.profile, name="profile"),
+]
+
+# Django's own auth views (login, logout, password change and reset), styled by our
+# templates/registration/*; they keep their global names ("login", "password_change"...).
+auth_urlpatterns = [path("", include("django.contrib.auth.urls"))]

@@ -1,0 +1,230 @@
+"""The only code that changes a game.
+
+Each submission runs in one transaction: lock the game row, check the submission is
+still valid, `apply`, append a Move, let bots answer, save the snapshot, and after
+commit tell the channel groups. Errors are `Rejected` with an HTTP status and a message
+a player understands; nothing is written when a submission is rejected.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from . import notify
+from .models import Game, Move, Pace, Seat
+from .rules import bot_for
+from .rules.base import IllegalAction
+
+log = logging.getLogger(__name__)
+STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
+
+
+class Rejected(Exception):
+    """A submission the site refuses; `status` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Outcome:
+    game: Game
+    seat: int | None
+    applied: bool
+    message: str = ""
+
+
+@dataclass
+class SeatPlan:
+    """Who sits where when a game starts: a user, or a bot when `user` is None."""
+
+    user: Any = None
+    is_bot: bool = False
+
+
+def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = Pace.LIVE,
+               days_per_move: int | None = None, seed: int | None = None,
+               shuffle: bool = True) -> Game:
+    """Create a Game with a fresh random seed and the seats in random order."""
+    from .rules import get
+
+    rules = get(slug)
+    options = rules.validate_options(len(plans), options)
+    seed = secrets.randbits(62) if seed is None else seed
+    order = list(plans)
+    if shuffle:
+        random.SystemRandom().shuffle(order)
+    with transaction.atomic():
+        game = Game.objects.create(
+            game_slug=slug, rules_version=rules.version, options=options, seed=seed,
+            players=len(order), state=rules.setup(len(order), options, seed),
+            pace=pace, days_per_move=days_per_move,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot) for i, plan in enumerate(order)
+        )
+        _play_bots(game)
+        _after_change(game)
+        game.save()
+        waiting = set(game.to_act())
+        transaction.on_commit(lambda: notify.game_changed(game.pk, waiting))
+    return game
+
+
+def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: int | None = None) -> Outcome:
+    """Apply one player's action, or raise Rejected with nothing changed."""
+    token = (token or "")[:64]
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = game.seat_of(user)
+        if token and game.moves.filter(token=token).exists():
+            # A double click or a retried request: the first answer stands.
+            return Outcome(game, seat, applied=False, message="That move was already received.")
+        if seat is None:
+            raise Rejected("You are not seated at this game.", 403)
+        if not game.is_active:
+            raise Rejected("This game is over.", 409)
+        stale = seen_version is not None and seen_version != game.version
+        rules = game.rules
+        waiting_before = set(rules.to_act(game.state))
+        if seat not in waiting_before:
+            raise Rejected(STALE_MESSAGE if stale else "It is not your turn.", 409)
+        try:
+            new_state = rules.apply(game.state, seat, action)
+        except IllegalAction as exc:
+            if stale:
+                raise Rejected(f"{STALE_MESSAGE} ({exc.message})", 409) from None
+            raise Rejected(exc.message, 400) from None
+        _record(game, seat, action, new_state, token=token)
+        _play_bots(game)
+        _after_change(game)
+        game.save()
+        newly_waiting = set(game.to_act()) - waiting_before
+        transaction.on_commit(lambda: notify.game_changed(game.pk, newly_waiting))
+    return Outcome(game, seat, applied=True)
+
+
+def undo(game_id: int, user) -> Outcome:
+    """Take back the seat's last move, when the rules allow it (see Ruleset.undoable)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise Rejected("You are not seated at this game.", 403)
+        if not game.is_active:
+            raise Rejected("This game is over.", 409)
+        last = game.moves.order_by("-seq").first()
+        if last is None or last.seat != seat or last.by_bot:
+            raise Rejected("There is no move of yours to take back.", 409)
+        before = replay_state(game, upto=game.version - 1)
+        if not game.rules.undoable(before, seat, last.action, game.state):
+            raise Rejected("That move cannot be taken back.", 409)
+        last.delete()
+        game.state, game.version = before, game.version - 1
+        _after_change(game)
+        game.save()
+        transaction.on_commit(lambda: notify.game_changed(game.pk))
+    return Outcome(game, seat, applied=True, message="Move taken back.")
+
+
+def replay_state(game: Game, upto: int | None = None) -> dict:
+    """The state rebuilt from seed + the first `upto` moves (all when None)."""
+    rules = game.rules
+    state = rules.setup(game.players, game.options, game.seed)
+    moves = game.moves.order_by("seq")
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    for move in moves:
+        state = rules.apply(state, move.seat, move.action)
+    return state
+
+
+def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
+    """(move, state after it) for the start position and every move, in order."""
+    rules = game.rules
+    state = rules.setup(game.players, game.options, game.seed)
+    yield None, state
+    for move in game.moves.order_by("seq"):
+        state = rules.apply(state, move.seat, move.action)
+        yield move, state
+
+
+def play_bots(game_id: int) -> Game:
+    """Let bots move in a game that waits for them (e.g. after a seat became a bot)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.is_active and _play_bots(game):
+            _after_change(game)
+            game.save()
+            transaction.on_commit(lambda: notify.game_changed(game.pk))
+    return game
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Rejected("There is no such game.", 404) from None
+
+
+def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str = "", by_bot: bool = False) -> None:
+    # Store the action as JSON text would come back, so a replay sees the same input.
+    game.version += 1
+    Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
+                        token=token, by_bot=by_bot)
+    game.state = new_state
+
+
+def _play_bots(game: Game) -> int:
+    """Bots answer at once, so a game with bots never waits for them. Returns moves made."""
+    rules = game.rules
+    bot_seats = {s.index for s in game.seats.all() if s.is_bot}
+    if not bot_seats:
+        return 0
+    bot = bot_for(game.game_slug)
+    made = 0
+    while made < settings.BOT_MOVE_LIMIT and not rules.is_over(game.state):
+        waiting = [s for s in rules.to_act(game.state) if s in bot_seats]
+        if not waiting:
+            break
+        seat = waiting[0]
+        rng = random.Random(f"{game.seed}:bot:{game.version}")
+        action = bot.choose(game.state, seat, rng)
+        _record(game, seat, action, rules.apply(game.state, seat, action), by_bot=True)
+        made += 1
+    return made
+
+
+def _after_change(game: Game) -> None:
+    """Deadlines, and the result once the game is over (ratings exactly once)."""
+    rules = game.rules
+    if game.is_active and rules.is_over(game.state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        _store_result(game)
+    game.refresh_deadline()
+
+
+def _store_result(game: Game) -> None:
+    rules = game.rules
+    scores, ranks = rules.scores(game.state), rules.ranking(game.state)
+    seats = game.ordered_seats()
+    for seat in seats:
+        seat.rank, seat.score = ranks[seat.index], scores[seat.index]["total"]
+        seat.save(update_fields=["rank", "score"])
+    humans = [s for s in seats if s.user_id and not s.is_bot]
+    if not game.rated and len({s.user_id for s in humans}) >= 2 and len(humans) == len(seats):
+        from accounts.ratings import update_ratings
+
+        update_ratings(game.game_slug, [s.user for s in humans], [s.rank for s in humans])
+        game.rated = True

@@ -1,0 +1,136 @@
+"""Matches as rows: a Game is its seed plus its Moves; `state` is a snapshot of both.
+
+Only games.engine writes games (see ARCHITECTURE.md); views read `state` only through
+`ruleset.view()`.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from . import rules as registry
+from .rules.base import Ruleset
+
+
+class Pace(models.TextChoices):
+    LIVE = "live", "Live"
+    CORRESPONDENCE = "correspondence", "Correspondence"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    game_slug = models.CharField(max_length=40, db_index=True)
+    rules_version = models.CharField(max_length=20)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    players = models.PositiveSmallIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0, help_text="Number of moves applied.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    rated = models.BooleanField(default=False, help_text="Ratings were updated for this result.")
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:play", args=[self.pk])
+
+    @property
+    def rules(self) -> Ruleset:
+        return registry.get(self.game_slug)
+
+    @property
+    def title(self) -> str:
+        try:
+            return self.rules.title
+        except KeyError:
+            return self.game_slug
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    def seat_of(self, user) -> int | None:
+        """The seat index `user` plays, or None (spectators, anonymous users)."""
+        if user is None or not user.is_authenticated:
+            return None
+        for seat in self.seats.all():
+            if seat.user_id == user.pk:
+                return seat.index
+        return None
+
+    def ordered_seats(self) -> list["Seat"]:
+        return sorted(self.seats.all(), key=lambda s: s.index)
+
+    def to_act(self) -> list[int]:
+        return self.rules.to_act(self.state) if self.is_active else []
+
+    def refresh_deadline(self) -> None:
+        """Correspondence games give the seats to act `days_per_move` from now."""
+        if self.pace == Pace.CORRESPONDENCE and self.days_per_move and self.is_active:
+            self.turn_deadline = timezone.now() + timedelta(days=self.days_per_move)
+        else:
+            self.turn_deadline = None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seats")
+    is_bot = models.BooleanField(default=False)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_seat_per_index")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.is_bot:
+            return f"Bot {self.index + 1}"
+        return self.user.username if self.user else f"Seat {self.index + 1}"
+
+
+class Move(models.Model):
+    """One applied action. `token` is the client's per-submission token (double clicks)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    token = models.CharField(max_length=64, blank=True, default="")
+    by_bot = models.BooleanField(default=False)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_seq"),
+            models.UniqueConstraint(fields=["game", "token"], condition=~models.Q(token=""),
+                                    name="one_move_per_token"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} seat {self.seat}: {self.action.get('type', '?')}"

@@ -1,0 +1,114 @@
+"""The game panel: everything one seat's page shows, built from `ruleset.view()` only.
+
+Used by the HTTP views and the WebSocket consumer alike, so a live update and a page
+load draw the same thing for the same seat.
+"""
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+from django.template.loader import render_to_string
+
+from . import presenters
+from .models import Game
+
+SEAT_MENTION = re.compile(r"\bSeat (\d+)\b")
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat.name for seat in game.ordered_seats()]
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Log lines say "Seat N" (0-based); pages show the players' names."""
+    def swap(match):
+        index = int(match.group(1))
+        return names[index] if 0 <= index < len(names) else match.group(0)
+    return SEAT_MENTION.sub(swap, text)
+
+
+def panel_context(game: Game, user, *, selection: str = "", message: str = "", error: bool = False,
+                  oob: bool = False) -> dict:
+    rules = game.rules
+    seat = game.seat_of(user)
+    view = rules.view(game.state, seat)
+    to_act = game.to_act()
+    legal = rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else []
+    names = seat_names(game)
+    token = uuid.uuid4().hex
+    panel = {
+        "game": game,
+        "rules": rules,
+        "seat": seat,
+        "view": view,
+        "legal": legal,
+        "legal_json": [json.dumps(a, sort_keys=True) for a in legal],
+        "names": names,
+        "seats": game.ordered_seats(),
+        "to_act": to_act,
+        "waiting_names": [names[i] for i in to_act],
+        "my_turn": seat is not None and seat in to_act,
+        "selection": selection,
+        "message": message,
+        "error": error,
+        "token": token,
+        "version": game.version,
+        "log": [name_seats(str(line), names) for line in view.get("log", [])][-40:],
+        "scores": _scores(game, view, names),
+        "can_undo": _can_undo(game, seat),
+        "oob": oob,
+    }
+    panel["board_template"] = presenters.board_template(game.game_slug)
+    panel.update(presenters.board_context(game.game_slug, panel))
+    return panel
+
+
+def action_vals(panel: dict, action: dict) -> str:
+    """The hx-vals payload that submits `action` from this panel (one token per render)."""
+    return json.dumps({"action": json.dumps(action, sort_keys=True), "token": panel["token"],
+                       "version": panel["version"]})
+
+
+def _scores(game: Game, view: dict, names: list[str]) -> list[dict]:
+    """Score rows: from the view during play (it hides what the seat may not see), from
+    the rules once the game is over."""
+    if game.is_active:
+        raw = view.get("scores")
+    else:
+        raw = game.rules.scores(game.state)
+    if not raw:
+        return []
+    ranks = game.rules.ranking(game.state) if not game.is_active else [None] * len(raw)
+    rows = [
+        {"name": names[i], "index": i, "total": entry.get("total", 0),
+         "breakdown": entry.get("breakdown", {}), "rank": ranks[i]}
+        for i, entry in enumerate(raw)
+    ]
+    return with_bars(rows)
+
+
+def with_bars(rows: list[dict], width: int = 120) -> list[dict]:
+    """Bar lengths for the score chart (scaled to the best absolute total)."""
+    top = max([abs(r["total"]) for r in rows] + [1])
+    for i, row in enumerate(rows):
+        row["bar_width"] = round(width * max(row["total"], 0) / top)
+        row["bar_y"] = i * 20
+    return rows
+
+
+def _can_undo(game: Game, seat: int | None) -> bool:
+    if seat is None or not game.is_active or game.version == 0:
+        return False
+    last = game.moves.order_by("-seq").only("seat", "by_bot").first()
+    return bool(last and last.seat == seat and not last.by_bot and type(game.rules).undoable is not _base_undoable())
+
+
+def _base_undoable():
+    from .rules.base import Ruleset
+    return Ruleset.undoable
+
+
+def render_panel(game: Game, user, **kwargs) -> str:
+    return render_to_string("games/_panel.html", panel_context(game, user, **kwargs))

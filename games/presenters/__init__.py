@@ -1,0 +1,52 @@
+"""Per-game presentation: option labels and the board partial's extra context.
+
+A game may add `games/presenters/<module>.py` with `OPTION_SPECS` (labels, choices and
+bounds for the create-table form) and `board_context(panel) -> dict` (geometry for its
+SVG board, computed from the seat's view), plus `templates/games/<slug>/board.html`.
+Games without them get a generic board that lists the legal actions as buttons, so every
+registered game is playable from the day its rules land.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+
+def _module(slug: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{slug.replace('-', '_')}":
+            raise
+        return None
+
+
+def option_specs(slug: str) -> dict:
+    module = _module(slug)
+    return getattr(module, "OPTION_SPECS", {}) if module else {}
+
+
+def board_context(slug: str, panel: dict) -> dict:
+    module = _module(slug)
+    if module and hasattr(module, "board_context"):
+        return module.board_context(panel)
+    return {}
+
+
+def board_template(slug: str) -> str:
+    name = f"games/{slug}/board.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "games/generic/board.html"
+    return name
+
+
+def describe_action(action: dict) -> str:
+    """A readable label for an action, for generic boards and replays."""
+    kind = str(action.get("type", "?")).replace("_", " ")
+    details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in action.items() if k != "type")
+    return f"{kind.capitalize()}{': ' + details if details else ''}"

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import json
+
+from django import template
+
+from games.panel import action_vals as _action_vals
+from games.presenters import describe_action
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def action_vals(context, action) -> str:
+    """hx-vals that submit `action` with this render's token and version."""
+    return _action_vals(context.flatten(), action)
+
+
+@register.filter
+def describe(action) -> str:
+    return describe_action(action)
+
+
+@register.filter
+def get(mapping, key):
+    """mapping[key] for dicts and lists in templates (None when missing)."""
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        try:
+            return mapping[str(key)]
+        except (KeyError, IndexError, TypeError):
+            return None
+
+
+@register.filter
+def to_json(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@register.filter
+def chart_height(rows) -> int:
+    return 20 * len(rows or [])

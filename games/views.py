@@ -1,0 +1,138 @@
+"""Game pages. Every write goes through games.engine; every answer is the seat's panel."""
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_POST
+
+from . import engine, presenters
+from .engine import Rejected
+from .models import Game
+from .panel import name_seats, panel_context, seat_names
+
+MAX_ACTION_BYTES = 10_000
+
+
+def _game(game_id: int) -> Game:
+    return get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+
+
+def play(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(game_id)
+    context = panel_context(game, request.user, selection=request.GET.get("sel", ""))
+    return render(request, "games/play.html", context)
+
+
+def panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The panel alone, e.g. after choosing a die or a tile (a selection)."""
+    game = _game(game_id)
+    return render(request, "games/_panel.html", panel_context(game, request.user, selection=request.GET.get("sel", "")))
+
+
+def _parse_action(raw: str):
+    if len(raw) > MAX_ACTION_BYTES:
+        raise Rejected("That action is far too large.", 400)
+    try:
+        return json.loads(raw)
+    except (TypeError, ValueError):
+        raise Rejected("That action could not be read (it is not valid JSON).", 400) from None
+
+
+def _parse_version(raw: str | None) -> int | None:
+    try:
+        return int(raw) if raw not in (None, "") else None
+    except ValueError:
+        raise Rejected("The page version could not be read.", 400) from None
+
+
+def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False) -> HttpResponse:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+    context = panel_context(game, request.user, message=message, error=error)
+    return render(request, "games/_panel.html", context, status=status)
+
+
+def _refusal(request: HttpRequest, game_id: int, exc: Rejected) -> HttpResponse:
+    if exc.status == 404:
+        return render(request, "games/_message.html", {"message": exc.message}, status=404)
+    return _answer(request, game_id, message=exc.message, status=exc.status, error=True)
+
+
+@require_POST
+def act(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+    try:
+        action = _parse_action(request.POST.get("action", ""))
+        outcome = engine.submit(game_id, request.user, action, token=request.POST.get("token", ""),
+                                seen_version=_parse_version(request.POST.get("version")))
+    except Rejected as exc:
+        return _refusal(request, game_id, exc)
+    return _answer(request, game_id, message=outcome.message)
+
+
+@require_POST
+def undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+    try:
+        outcome = engine.undo(game_id, request.user)
+    except Rejected as exc:
+        return _refusal(request, game_id, exc)
+    return _answer(request, game_id, message=outcome.message)
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Step through a finished game, rebuilt from its seed and moves."""
+    game = _game(game_id)
+    if game.is_active and not request.user.is_superuser:
+        return render(request, "games/_message.html",
+                      {"message": "The replay opens when the game is over."}, status=403)
+    steps = list(engine.replay_states(game))
+    last = len(steps) - 1
+    try:
+        step = max(0, min(last, int(request.GET.get("step", last))))
+    except ValueError:
+        step = last
+    move, state = steps[step]
+    rules = game.rules
+    names = seat_names(game)
+    view = rules.view(state, None)
+    context = {
+        "game": game, "rules": rules, "view": view, "names": names, "seats": game.ordered_seats(),
+        "step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1),
+        "move": move, "move_label": presenters.describe_action(move.action) if move else "Start of the game",
+        "mover": names[move.seat] if move else "",
+        "scores": [{"name": names[i], "total": s["total"], "breakdown": s["breakdown"]}
+                   for i, s in enumerate(rules.scores(state))],
+        "log": [name_seats(str(line), names) for line in view.get("log", [])][-12:],
+        "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
+    }
+    context["board_template"] = presenters.board_template(game.game_slug)
+    context.update(presenters.board_context(game.game_slug, context))
+    template = "games/replay.html#replay-body" if request.htmx else "games/replay.html"
+    return render(request, template, context)
+
+
+def game_list(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.prefetch_related("seats__user").order_by("-updated")
+    status = request.GET.get("status")
+    if status in Game.Status.values:
+        games = games.filter(status=status)
+    page = Paginator(games, 25).get_page(request.GET.get("page"))
+    return render(request, "games/list.html", {"page": page, "status": status})
+
+
+@login_required
+def my_turns(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/_turn_badge.html", {"turn_games": games_waiting_for(request.user)})
+
+
+def games_waiting_for(user) -> list[Game]:
+    if not user.is_authenticated:
+        return []
+    active = Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).prefetch_related("seats__user").distinct()
+    return [g for g in active if g.seat_of(user) in g.to_act()]

@@ -1,0 +1,91 @@
+"""The create-table form: fixed fields plus one field per option of the chosen game.
+
+Option fields come from the ruleset's `default_options()` (their types and defaults) and
+the game's presenter (labels and choices); `validate_options()` has the final word.
+"""
+from __future__ import annotations
+
+from django import forms
+
+from games import presenters
+from games import rules as registry
+from games.models import Pace
+from games.rules.base import IllegalAction
+
+from .models import DAYS_PER_MOVE_CHOICES
+
+OPTION_PREFIX = "opt_"
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(r.slug, r.title) for r in registry.all()]
+
+
+def option_field(name: str, default, spec: dict) -> forms.Field:
+    label = spec.get("label", name.replace("_", " ").capitalize())
+    help_text = spec.get("help", "")
+    if "choices" in spec:
+        return forms.TypedChoiceField(label=label, choices=spec["choices"], initial=default,
+                                      coerce=type(default) if not isinstance(default, bool) else str,
+                                      help_text=help_text)
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=spec.get("min"),
+                                  max_value=spec.get("max"), help_text=help_text)
+    return forms.CharField(label=label, initial=default, max_length=200, help_text=help_text)
+
+
+class TableForm(forms.Form):
+    game = forms.ChoiceField(choices=game_choices)
+    seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
+    is_private = forms.BooleanField(required=False, label="Private (only people with the invite link can join)")
+    pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
+    days_per_move = forms.TypedChoiceField(choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, required=False,
+                                           label="Time per move (correspondence)")
+
+    def __init__(self, *args, game_slug: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        slugs = registry.slugs()
+        slug = game_slug if game_slug in slugs else (slugs[0] if slugs else "")
+        self.ruleset = registry.get(slug) if slug else None
+        self.fields["game"].initial = slug
+        if self.ruleset is None:
+            return
+        r = self.ruleset
+        self.fields["seats"].min_value, self.fields["seats"].max_value = r.min_players, r.max_players
+        self.fields["seats"].initial = max(r.min_players, min(2, r.max_players))
+        self.fields["seats"].help_text = f"{r.min_players}–{r.max_players} players"
+        self.fields["seats"].widget.attrs.update(min=r.min_players, max=r.max_players)
+        specs = presenters.option_specs(r.slug)
+        for name, default in r.default_options().items():
+            self.fields[OPTION_PREFIX + name] = option_field(name, default, specs.get(name, {}))
+
+    def option_field_names(self) -> list[str]:
+        return [name for name in self.fields if name.startswith(OPTION_PREFIX)]
+
+    def option_bound_fields(self):
+        return [self[name] for name in self.option_field_names()]
+
+    def clean(self):
+        data = super().clean()
+        if self.ruleset is None or self.errors:
+            return data
+        if data.get("game") != self.ruleset.slug:
+            raise forms.ValidationError("Choose the game again: the options belong to another game.")
+        if data.get("pace") == Pace.CORRESPONDENCE and not data.get("days_per_move"):
+            self.add_error("days_per_move", "Choose the time per move for a correspondence game.")
+        raw = {}
+        for name in self.option_field_names():
+            value = data.get(name)
+            default = self.ruleset.default_options()[name[len(OPTION_PREFIX):]]
+            if isinstance(default, bool) and isinstance(value, str):
+                value = value == "True"
+            raw[name[len(OPTION_PREFIX):]] = value
+        try:
+            data["options"] = self.ruleset.validate_options(data["seats"], raw)
+        except IllegalAction as exc:
+            raise forms.ValidationError(exc.message) from None
+        if data.get("pace") != Pace.CORRESPONDENCE:
+            data["days_per_move"] = None
+        return data

@@ -1,0 +1,106 @@
+"""Tables: a game waiting for players. Starting a table creates its Game."""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from games import rules as registry
+from games.models import Game, Pace
+
+DAYS_PER_MOVE_CHOICES = [(1, "1 day"), (2, "2 days"), (3, "3 days"), (7, "7 days")]
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        STARTED = "started", "Started"
+        CANCELLED = "cancelled", "Cancelled"
+
+    game_slug = models.CharField(max_length=40)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
+    seats_count = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    is_private = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    days_per_move = models.PositiveSmallIntegerField(null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.title} table #{self.pk} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("lobby:table", args=[self.pk])
+
+    @property
+    def rules(self):
+        return registry.get(self.game_slug)
+
+    @property
+    def title(self) -> str:
+        try:
+            return self.rules.title
+        except KeyError:
+            return self.game_slug
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    def ordered_seats(self) -> list["TableSeat"]:
+        return sorted(self.seats.all(), key=lambda s: s.position)
+
+    @property
+    def taken(self) -> int:
+        return len(self.seats.all())
+
+    @property
+    def free(self) -> int:
+        return self.seats_count - self.taken
+
+    @property
+    def can_start(self) -> bool:
+        return self.is_open and self.taken >= self.rules.min_players
+
+    def has_user(self, user) -> bool:
+        return user.is_authenticated and any(s.user_id == user.pk for s in self.seats.all())
+
+    def pace_label(self) -> str:
+        if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
+            return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
+        return "Live"
+
+
+class TableSeat(models.Model):
+    """Someone (or a bot) sitting at an open table; the order is only the join order."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    is_bot = models.BooleanField(default=False)
+    position = models.PositiveSmallIntegerField()
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_table_seat_per_position"),
+            models.UniqueConstraint(fields=["table", "user"], condition=models.Q(user__isnull=False),
+                                    name="one_table_seat_per_user"),
+        ]
+
+    @property
+    def name(self) -> str:
+        return "Bot" if self.is_bot else (self.user.username if self.user else "?")

@@ -1,0 +1,136 @@
+"""Table changes, each in one transaction with the table row locked, then a lobby push."""
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from games import engine, notify
+from games.engine import Rejected, SeatPlan
+
+from .models import Table, TableSeat
+
+
+def _locked(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise Rejected("There is no such table.", 404) from None
+
+
+def _require_open(table: Table) -> None:
+    if not table.is_open:
+        raise Rejected("This table is no longer open.", 409)
+
+
+def _next_position(table: Table) -> int:
+    taken = {s.position for s in table.seats.all()}
+    return next(i for i in range(table.seats_count + 1) if i not in taken)
+
+
+def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_private: bool,
+                 pace: str, days_per_move: int | None) -> Table:
+    with transaction.atomic():
+        table = Table.objects.create(game_slug=game_slug, host=host, seats_count=seats_count, options=options,
+                                     is_private=is_private, pace=pace, days_per_move=days_per_move)
+        TableSeat.objects.create(table=table, user=host, position=0)
+        table = _start_if_full(table)
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def join(table_id: int, user, token: str | None = None) -> Table:
+    """Take a free seat; a private table needs its invite token."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        _require_open(table)
+        if table.has_user(user):
+            return table
+        if table.is_private and token != table.invite_token:
+            raise Rejected("This table is private: join it through its invite link.", 403)
+        if table.free <= 0:
+            raise Rejected("This table is full.", 409)
+        try:
+            with transaction.atomic():
+                TableSeat.objects.create(table=table, user=user, position=_next_position(table))
+        except IntegrityError:
+            raise Rejected("You are already at this table.", 409) from None
+        table = _start_if_full(table)
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def leave(table_id: int, user) -> Table:
+    """A guest leaves; the host leaving cancels the table."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        _require_open(table)
+        if table.host_id == user.pk:
+            table.status = Table.Status.CANCELLED
+            table.save(update_fields=["status"])
+        else:
+            deleted, _ = table.seats.filter(user=user).delete()
+            if not deleted:
+                raise Rejected("You are not at this table.", 409)
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def add_bot(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        _require_host(table, user)
+        _require_open(table)
+        if table.free <= 0:
+            raise Rejected("There is no empty seat for a bot.", 409)
+        TableSeat.objects.create(table=table, is_bot=True, position=_next_position(table))
+        table = _start_if_full(table)
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def remove_bot(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        _require_host(table, user)
+        _require_open(table)
+        bot = table.seats.filter(is_bot=True).order_by("-position").first()
+        if bot is None:
+            raise Rejected("There is no bot at this table.", 409)
+        bot.delete()
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def start(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        _require_host(table, user)
+        _require_open(table)
+        if table.taken < table.rules.min_players:
+            raise Rejected(f"{table.title} needs at least {table.rules.min_players} players.", 409)
+        table = _start(table)
+        transaction.on_commit(lobby_changed)
+    return table
+
+
+def _require_host(table: Table, user) -> None:
+    if table.host_id != user.pk:
+        raise Rejected("Only the host can do that.", 403)
+
+
+def _start_if_full(table: Table) -> Table:
+    return _start(table) if table.free <= 0 else table
+
+
+def _start(table: Table) -> Table:
+    """Seats go in a random order; bots fill the seats the host gave them."""
+    plans = [SeatPlan(user=s.user, is_bot=s.is_bot) for s in table.ordered_seats()]
+    game = engine.start_game(table.game_slug, plans, table.options, pace=table.pace,
+                             days_per_move=table.days_per_move)
+    table.game = game
+    table.status = Table.Status.STARTED
+    table.save(update_fields=["game", "status"])
+    return table
+
+
+def lobby_changed() -> None:
+    notify.send(notify.LOBBY_GROUP, {"type": "lobby.update"})
