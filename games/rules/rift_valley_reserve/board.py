@@ -1,0 +1,288 @@
+"""Rift Valley Reserve: one map's geometry, drawing legality, drawing and scoring.
+
+Pure functions on one map dict of the state (spec sections 3, 6 and 8). None of them
+changes a map in place: `draw` returns a new map sharing the untouched parts.
+"""
+from __future__ import annotations
+
+from ..base import Action
+from . import data
+from .data import ANIMAL, GROUND, RIFT_CHARS, TREE, WATER
+
+Cell = tuple[int, int]
+
+CATEGORIES = ("trails", "animals", "tents", "stop_penalty")
+BLOCKED_BY = {"stop": "a Stop", "tent": "a Tent", "trail": "another Trail",
+              ANIMAL: "an animal", TREE: "a tree", WATER: "water"}
+
+
+def key(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def n4(r: int, c: int, m: dict) -> tuple:
+    return data.neighbours(m["rows"], m["cols"])[0][r, c]
+
+
+def n8(r: int, c: int, m: dict) -> tuple:
+    return data.neighbours(m["rows"], m["cols"])[1][r, c]
+
+
+# --- Map helpers ----------------------------------------------------------------------
+
+def new_map(map_id: str, owner: int) -> dict:
+    """A fresh copy of a map from the data, owned by `owner`, nothing drawn."""
+    src = data.MAPS[map_id]
+    return {"id": src["id"], "name": src["name"], "kind": src["kind"],
+            "rows": src["rows"], "cols": src["cols"],
+            "terrain": list(src["terrain"]), "areas": list(src["areas"]),
+            "owner": owner, "cells": {}, "trails": []}
+
+
+def is_empty(m: dict, r: int, c: int) -> bool:
+    return m["terrain"][r][c] == GROUND and key(r, c) not in m["cells"]
+
+
+def empty_cells(m: dict):
+    cells = m["cells"]
+    for r, line in enumerate(m["terrain"]):
+        for c, ch in enumerate(line):
+            if ch == GROUND and f"{r},{c}" not in cells:
+                yield r, c
+
+
+def is_full(m: dict) -> bool:
+    return next(empty_cells(m), None) is None
+
+
+def own_stops(m: dict, seat: int) -> list[Cell]:
+    return sorted(tuple(int(v) for v in k.split(",")) for k, d in m["cells"].items()
+                  if d["kind"] == "stop" and d["seat"] == seat)
+
+
+def connected_stops(m: dict) -> set[Cell]:
+    out = set()
+    for trail in m["trails"]:
+        out.add(tuple(trail["path"][0]))
+        out.add(tuple(trail["path"][-1]))
+    return out
+
+
+def held_map(seat: int, turn: int, n: int) -> int:
+    """The map seat `seat` holds on turn `turn` (spec 5.2)."""
+    return (seat - (turn - 1) * data.PASS_DIRECTION) % n
+
+
+def holder(map_index: int, turn: int, n: int) -> int:
+    """The seat holding map `map_index` on turn `turn`."""
+    return (map_index + (turn - 1) * data.PASS_DIRECTION) % n
+
+
+def final_turn_for(trigger_turn: int, n: int) -> int:
+    """t_end: the first turn at or after t0 + FINAL_STAGE_MIN_TURNS when everyone holds
+    their own map again (spec 7.2)."""
+    t = trigger_turn + data.FINAL_STAGE_MIN_TURNS
+    while (t - 1) % n:
+        t += 1
+    return t
+
+
+# --- Legality (spec section 6) --------------------------------------------------------
+
+def stop_error(m: dict, seat: int, r: int, c: int, turn: int) -> str | None:
+    if not is_empty(m, r, c):
+        return "That square is not empty."
+    cells = m["cells"]
+    for a, b in n4(r, c, m):
+        drawn = cells.get(key(a, b))
+        if drawn and drawn["kind"] == "stop" and (data.STOP_SPACING_ANY_COLOUR or drawn["seat"] == seat):
+            return "A Stop cannot be directly above, below, left or right of another Stop."
+    if turn == data.OPENING_TURN:
+        terrain = m["terrain"]
+        if any(terrain[a][b] == ANIMAL for a, b in n8(r, c, m)):
+            return "On the first turn a Stop cannot touch an animal, diagonals included."
+    return None
+
+
+def tent_error(m: dict, r: int, c: int, turn: int) -> str | None:
+    if turn == data.OPENING_TURN:
+        return "On the first turn you can only draw a Stop."
+    if not is_empty(m, r, c):
+        return "That square is not empty."
+    return None
+
+
+def _leg(a: Cell, b: Cell) -> list[Cell]:
+    """Cells from a to b (same row or column), both included."""
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2:
+        step = 1 if c2 > c1 else -1
+        return [(r1, c) for c in range(c1, c2 + step, step)]
+    step = 1 if r2 > r1 else -1
+    return [(r, c1) for r in range(r1, r2 + step, step)]
+
+
+def trail_path(a: Cell, b: Cell, corner: Cell | None) -> list[Cell]:
+    """The whole path of a Trail, endpoints included (the shape is assumed checked)."""
+    if corner is None:
+        return _leg(a, b)
+    return _leg(a, corner) + _leg(corner, b)[1:]
+
+
+def trail_shape_error(a: Cell, b: Cell, corner: Cell | None) -> str | None:
+    in_line = a[0] == b[0] or a[1] == b[1]
+    if in_line:
+        return None if corner is None else "These Stops are in line: a straight Trail has no corner."
+    if corner is None:
+        return "These Stops are not in line: choose a corner."
+    if corner not in ((a[0], b[1]), (b[0], a[1])):
+        return "That corner does not join these Stops."
+    return None
+
+
+def trail_error(m: dict, seat: int, a: Cell, b: Cell, corner: Cell | None, turn: int) -> str | None:
+    """Why P may not draw this Trail on map m, or None when it is legal (spec 6.2, 6.3)."""
+    if turn == data.OPENING_TURN:
+        return "On the first turn you can only draw a Stop."
+    if a == b:
+        return "A Trail must join two different Stops."
+    cells = m["cells"]
+    for end in (a, b):
+        drawn = cells.get(key(*end))
+        if not drawn or drawn["kind"] != "stop" or drawn["seat"] != seat:
+            return "A Trail must join two of your own Stops."
+    shape = trail_shape_error(a, b, corner)
+    if shape:
+        return shape
+    path = trail_path(a, b, corner)
+    terrain = m["terrain"]
+    for i in range(1, len(path) - 1):
+        q = path[i]
+        drawn = cells.get(key(*q))
+        if drawn:
+            return f"The Trail would cross {BLOCKED_BY[drawn['kind']]}."
+        ch = terrain[q[0]][q[1]]
+        if ch == GROUND:
+            continue
+        if ch not in RIFT_CHARS:
+            return f"The Trail would cross {BLOCKED_BY[ch]}."
+        if q == corner:
+            return "A Trail cannot turn on the Rift."
+        if m["owner"] != seat:
+            return "Only the owner of this Rift can bridge it."
+        moving = "horizontal" if path[i - 1][0] == q[0] else "vertical"
+        if data.RIFT_CROSSING[ch] != moving:
+            return "A bridge must go straight across the Rift at a right angle."
+    ends = {a, b}
+    if not data.ALLOW_TWIN_TRAILS and any(
+            {tuple(t["path"][0]), tuple(t["path"][-1])} == ends for t in m["trails"]):
+        return "These Stops are already joined by a Trail."
+    if data.MAX_TRAILS_PER_STOP is not None:
+        for end in ends:
+            used = sum(1 for t in m["trails"] if end in (tuple(t["path"][0]), tuple(t["path"][-1])))
+            if used >= data.MAX_TRAILS_PER_STOP:
+                return "That Stop cannot end any more Trails."
+    return None
+
+
+def trail_candidates(m: dict, seat: int):
+    """(a, b, corner) for every Trail shape between two of the seat's Stops, in the
+    canonical order of spec 6.6 (legality not yet checked)."""
+    stops = own_stops(m, seat)
+    for i, a in enumerate(stops):
+        for b in stops[i + 1:]:
+            if a[0] == b[0] or a[1] == b[1]:
+                yield a, b, None
+            else:
+                for corner in sorted(((a[0], b[1]), (b[0], a[1]))):
+                    yield a, b, corner
+
+
+def legal_trails(m: dict, seat: int, turn: int) -> list[Action]:
+    return [trail_action(a, b, k) for a, b, k in trail_candidates(m, seat)
+            if trail_error(m, seat, a, b, k, turn) is None]
+
+
+def trail_action(a: Cell, b: Cell, corner: Cell | None) -> Action:
+    return {"type": "trail", "from": [a[0], a[1]], "to": [b[0], b[1]],
+            "corner": None if corner is None else [corner[0], corner[1]]}
+
+
+def legal_draws(m: dict, seat: int, turn: int) -> list[Action]:
+    """Every Stop, Tent and Trail the seat may draw on map m, in canonical order."""
+    stops = [{"type": "stop", "cell": [r, c]} for r, c in empty_cells(m)
+             if stop_error(m, seat, r, c, turn) is None]
+    if turn == data.OPENING_TURN:
+        return stops
+    tents = [{"type": "tent", "cell": [r, c]} for r, c in empty_cells(m)]
+    return stops + tents + legal_trails(m, seat, turn)
+
+
+def has_draw(m: dict, seat: int, turn: int) -> bool:
+    if turn == data.OPENING_TURN:
+        return any(stop_error(m, seat, r, c, turn) is None for r, c in empty_cells(m))
+    if next(empty_cells(m), None) is not None:
+        return True   # a Tent fits any empty cell
+    return any(trail_error(m, seat, a, b, k, turn) is None for a, b, k in trail_candidates(m, seat))
+
+
+def draw(m: dict, seat: int, action: Action) -> dict:
+    """A new map with the (legal, canonical) action drawn; m is left untouched."""
+    out = dict(m)
+    cells = out["cells"] = dict(m["cells"])
+    kind = action["type"]
+    if kind in ("stop", "tent"):
+        cells[key(*action["cell"])] = {"kind": kind, "seat": seat}
+    elif kind == "trail":
+        corner = action["corner"]
+        path = trail_path(tuple(action["from"]), tuple(action["to"]),
+                          None if corner is None else tuple(corner))
+        tid = len(m["trails"])
+        for r, c in path[1:-1]:
+            cells[key(r, c)] = {"kind": "trail", "seat": seat, "trail": tid}
+        out["trails"] = m["trails"] + [{"id": tid, "seat": seat, "path": [[r, c] for r, c in path]}]
+    return out
+
+
+# --- Scoring (spec section 8) ---------------------------------------------------------
+
+def score_map(m: dict, n: int) -> list[dict]:
+    """Per seat breakdown {trails, animals, tents, stop_penalty} for one map."""
+    out = [{"trails": 0, "animals": 0, "tents": 0, "stop_penalty": 0} for _ in range(n)]
+    presence: list[set] = [set() for _ in range(n)]
+    connected = set()
+    areas = m["areas"]
+    for trail in m["trails"]:
+        path = [(r, c) for r, c in trail["path"]]
+        presence[trail["seat"]].update(path)
+        connected.add(path[0])
+        connected.add(path[-1])
+        out[trail["seat"]]["trails"] += len({areas[r][c] for r, c in path})
+    cells = m["cells"]
+    for k, drawn in cells.items():
+        kind = drawn["kind"]
+        if kind == "trail":
+            continue
+        r, c = (int(v) for v in k.split(","))
+        if kind == "stop":
+            if (r, c) not in connected:
+                out[drawn["seat"]]["stop_penalty"] += data.PENALTY_PER_UNCONNECTED_STOP
+        else:
+            owner = drawn["seat"]
+            for a, b in n8(r, c, m):
+                if (a, b) in connected and cells[key(a, b)]["seat"] == owner:
+                    out[owner]["tents"] += data.TENT_POINTS_PER_STOP
+    if m["trails"]:
+        for r, line in enumerate(m["terrain"]):
+            for c, ch in enumerate(line):
+                if ch != ANIMAL:
+                    continue
+                around = set(n8(r, c, m))
+                seats = [s for s in range(n) if presence[s] & around]
+                for s in seats:
+                    out[s]["animals"] += data.ANIMAL_VALUES[min(len(seats), 3)]
+    return out
+
+
+def total(breakdown: dict) -> int:
+    return sum(breakdown[c] for c in CATEGORIES)

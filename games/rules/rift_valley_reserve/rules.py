@@ -1,0 +1,232 @@
+"""Rift Valley Reserve rules (shared/rules/rift_valley_reserve.md): the turn flow.
+
+Every turn all seats draw at once, each on the map it holds, and the maps then move one
+seat on. A submission stays in `state["pending"]` (hidden by `view`) until every asked
+seat has drawn; then all are applied together. `apply` never changes its input: it
+copies the few containers it changes and shares the rest with the input, which is safe
+because nothing here ever edits a state in place.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
+from . import data
+from .board import (CATEGORIES, Cell, draw, final_turn_for, has_draw, held_map, is_full, legal_draws,
+                    new_map, score_map, stop_error, tent_error, total, trail_action, trail_error)
+from .view import build_view
+
+ACTION_KEYS = {
+    "stop": {"type", "cell"},
+    "tent": {"type", "cell"},
+    "trail": {"type", "from", "to", "corner"},
+    "pass": {"type"},
+}
+NOT_UNDERSTOOD = "That move is not understood."
+
+
+# --- The ruleset ----------------------------------------------------------------------
+
+class RiftValleyReserve(Ruleset):
+    slug = "rift-valley-reserve"
+    title = "Rift Valley Reserve"
+    min_players = data.MIN_PLAYERS
+    max_players = data.MAX_PLAYERS
+    version = "1"
+
+    # Options and setup ----------------------------------------------------------------
+
+    def default_options(self) -> dict:
+        return {"boards": data.DEFAULT_BOARDS}
+
+    def validate_options(self, players: int, options: dict | None) -> dict:
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise IllegalAction(f"Rift Valley Reserve is for {self.min_players} to {self.max_players} players.")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise IllegalAction("The options must be an object.")
+        unknown = sorted(str(k) for k in options if k not in self.default_options())
+        if unknown:
+            raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
+        out = dict(self.default_options(), **options)
+        if out["boards"] not in data.BOARD_SETS:
+            raise IllegalAction("The board set must be \"identical\" or \"asymmetrical\".")
+        return out
+
+    def setup(self, players: int, options: dict | None, seed: int) -> State:
+        options = self.validate_options(players, options)
+        if options["boards"] == "identical":
+            ids = [data.IDENTICAL_MAP] * players
+        else:
+            pool = list(data.ASYMMETRICAL_POOL)
+            rng_for(seed, "deal").shuffle(pool)
+            ids = pool[:players]
+        state = {
+            "seed": seed, "players": players, "options": options, "turn": 1,
+            "maps": [new_map(map_id, b) for b, map_id in enumerate(ids)],
+            "asked": [], "pending": {}, "trigger_turn": None, "final_turn": None,
+            "history": [], "over": False,
+        }
+        state["asked"] = self.asked_seats(state)
+        return state
+
+    def asked_seats(self, state: State) -> list[int]:
+        """The seats with at least one legal draw this turn (the others pass unasked, D12)."""
+        n, turn = state["players"], state["turn"]
+        if not data.AUTO_PASS:
+            return list(range(n))
+        return [s for s in range(n) if has_draw(state["maps"][held_map(s, turn, n)], s, turn)]
+
+    # Turn flow ------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def to_act(self, state: State) -> list[int]:
+        if state["over"]:
+            return []
+        pending = state["pending"]
+        return [s for s in state["asked"] if str(s) not in pending]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act(state):
+            return []
+        n, turn = state["players"], state["turn"]
+        actions = legal_draws(state["maps"][held_map(seat, turn, n)], seat, turn)
+        if state["trigger_turn"] is not None:
+            actions.append({"type": "pass"})
+        return actions
+
+    def _seat_may_act(self, state: State, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            raise IllegalAction("That is not a seat at this table.")
+        if state["over"]:
+            raise IllegalAction("The game is over.")
+        if str(seat) in state["pending"]:
+            raise IllegalAction("You have already drawn this turn.")
+        if seat not in state["asked"]:
+            raise IllegalAction("There is nothing for you to draw this turn.")
+        return seat
+
+    def _cell(self, action: Action, name: str, m: dict) -> Cell:
+        value = action.get(name)
+        if (not isinstance(value, list) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+            raise IllegalAction(NOT_UNDERSTOOD)
+        r, c = value
+        if not (0 <= r < m["rows"] and 0 <= c < m["cols"]):
+            raise IllegalAction("That square is not on the map.")
+        return r, c
+
+    def canonical(self, state: State, seat: int, action: Any) -> Action:
+        """The action in its canonical form when it is legal for this seat now, else
+        IllegalAction with the reason (checked against the start-of-turn map)."""
+        kind = check_action_shape(action)
+        if kind not in ACTION_KEYS or set(action) != ACTION_KEYS[kind]:
+            raise IllegalAction(NOT_UNDERSTOOD)
+        seat = self._seat_may_act(state, seat)
+        n, turn = state["players"], state["turn"]
+        m = state["maps"][held_map(seat, turn, n)]
+        if kind == "pass":
+            if state["trigger_turn"] is None:
+                raise IllegalAction("You can pass only once the end of the game has been triggered.")
+            return {"type": "pass"}
+        if kind in ("stop", "tent"):
+            r, c = self._cell(action, "cell", m)
+            if kind == "stop":
+                error = stop_error(m, seat, r, c, turn)
+            else:
+                error = tent_error(m, r, c, turn)
+            if error:
+                raise IllegalAction(error)
+            return {"type": kind, "cell": [r, c]}
+        a = self._cell(action, "from", m)
+        b = self._cell(action, "to", m)
+        corner = None if action["corner"] is None else self._cell(action, "corner", m)
+        if b < a:
+            a, b = b, a
+        error = trail_error(m, seat, a, b, corner, turn)
+        if error:
+            raise IllegalAction(error)
+        return trail_action(a, b, corner)
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        move = self.canonical(state, seat, action)
+        out = dict(state)
+        out["pending"] = dict(state["pending"], **{str(seat): move})
+        if all(str(s) in out["pending"] for s in out["asked"]):
+            out = self._resolve(out)
+        return out
+
+    def _resolve(self, state: State) -> State:
+        """Apply every pending draw at once, record the turn, check the end, and start the
+        next turn (turns with nobody to ask resolve at once, spec 5.3 step 8)."""
+        n = state["players"]
+        history = list(state["history"])
+        maps = list(state["maps"])
+        while True:
+            turn = state["turn"]
+            pending = state["pending"]
+            actions = {}
+            for s in range(n):
+                move = pending.get(str(s), {"type": "pass", "auto": True})
+                actions[str(s)] = move
+                if move["type"] != "pass":
+                    b = held_map(s, turn, n)
+                    maps[b] = draw(maps[b], s, move)
+            history.append({"turn": turn, "actions": actions})
+            state = dict(state, maps=maps, history=history, pending={})
+            if state["trigger_turn"] is None:
+                if sum(1 for m in maps if is_full(m)) >= data.END_TRIGGER_FULL_MAPS[n]:
+                    state["trigger_turn"] = turn
+                    state["final_turn"] = final_turn_for(turn, n)
+            if state["final_turn"] is not None and turn >= state["final_turn"]:
+                state["over"] = True
+                state["asked"] = []
+                return state
+            state["turn"] = turn + 1
+            state["asked"] = self.asked_seats(state)
+            if state["asked"]:
+                return state
+            if state["trigger_turn"] is None:
+                # Unreachable under the spec (7.3); never wait on nobody.
+                state["trigger_turn"] = turn
+                state["final_turn"] = final_turn_for(turn, n)
+
+    # Scores ---------------------------------------------------------------------------
+
+    def map_scores(self, state: State) -> list[list[dict]]:
+        """[map][seat] breakdowns of the resolved maps."""
+        return [score_map(m, state["players"]) for m in state["maps"]]
+
+    def _totals(self, per_map: list[list[dict]], n: int) -> list[dict]:
+        out = []
+        for s in range(n):
+            breakdown = {c: sum(scores[s][c] for scores in per_map) for c in CATEGORIES}
+            out.append({"total": total(breakdown), "breakdown": breakdown})
+        return out
+
+    def scores(self, state: State) -> list[dict]:
+        return self._totals(self.map_scores(state), state["players"])
+
+    @staticmethod
+    def _rank(scores: list[dict]) -> list[int]:
+        return competition_ranking([(e["total"], *(e["breakdown"][k] for k in data.TIE_BREAKS))
+                                    for e in scores])
+
+    def ranking(self, state: State) -> list[int]:
+        return self._rank(self.scores(state))
+
+    # View -----------------------------------------------------------------------------
+
+    def stage(self, state: State) -> str:
+        if state["over"]:
+            return "over"
+        if state["trigger_turn"] is not None:
+            return "final"
+        return "opening" if state["turn"] == data.OPENING_TURN else "main"
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return build_view(self, state, seat)
