@@ -11,7 +11,7 @@ from games.rules.rifugio import data as D
 from games.rules.rifugio.rules import is_land, is_water, key, parse
 
 A, B, C = 0, 1, 2
-FILLER = [f"F{i:02d}" for i in range(1, 9)]  # plain forest tiles that fit next to almost anything
+FILLER = [f"F{i:02d}" for i in range(4, 19)]  # plain forest tiles: they fit next to almost anything
 
 
 def position(players: int = 2, rr: bool = True, tiles: dict | None = None, active: int = A,
