@@ -201,7 +201,7 @@ class RiftValleyReserve(Ruleset):
         """[map][seat] breakdowns of the resolved maps."""
         return [score_map(m, state["players"]) for m in state["maps"]]
 
-    def _totals(self, per_map: list[list[dict]], n: int) -> list[dict]:
+    def totals_of(self, per_map: list[list[dict]], n: int) -> list[dict]:
         out = []
         for s in range(n):
             breakdown = {c: sum(scores[s][c] for scores in per_map) for c in CATEGORIES}
@@ -209,15 +209,15 @@ class RiftValleyReserve(Ruleset):
         return out
 
     def scores(self, state: State) -> list[dict]:
-        return self._totals(self.map_scores(state), state["players"])
+        return self.totals_of(self.map_scores(state), state["players"])
 
     @staticmethod
-    def _rank(scores: list[dict]) -> list[int]:
+    def rank_scores(scores: list[dict]) -> list[int]:
         return competition_ranking([(e["total"], *(e["breakdown"][k] for k in data.TIE_BREAKS))
                                     for e in scores])
 
     def ranking(self, state: State) -> list[int]:
-        return self._rank(self.scores(state))
+        return self.rank_scores(self.scores(state))
 
     # View -----------------------------------------------------------------------------
 

@@ -128,8 +128,8 @@ def build_view(rules: Any, state: State, seat: Any) -> dict:
     viewer = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
     over = state["over"]
     per_map = rules.map_scores(state)
-    totals = rules._totals(per_map, n)
-    ranks = rules._rank(totals)
+    totals = rules.totals_of(per_map, n)
+    ranks = rules.rank_scores(totals)
     scores = []
     for s in range(n):
         scores.append({"seat": s, "total": totals[s]["total"], "breakdown": totals[s]["breakdown"],
