@@ -19,7 +19,6 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 run: migrate
-	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo ""
 	@echo "Switchback runs at http://127.0.0.1:8000  (Ctrl-C stops it)"
 	@echo "Create an admin account with: $(BIN)/python manage.py createsuperuser"

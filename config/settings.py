@@ -136,6 +136,9 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+# In development the ASGI server serves static files straight from the apps' folders.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # E-mail: EMAIL_URL-free Django settings; console by default so sign-up mail is visible.

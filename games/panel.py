@@ -22,9 +22,9 @@ def seat_names(game: Game) -> list[str]:
 
 
 def name_seats(text: str, names: list[str]) -> str:
-    """Log lines say "Seat N" (0-based); pages show the players' names."""
+    """Log lines say "Seat N" (N = index + 1, as players count); pages show names."""
     def swap(match):
-        index = int(match.group(1))
+        index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) else match.group(0)
     return SEAT_MENTION.sub(swap, text)
 
@@ -48,7 +48,7 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
         "names": names,
         "seats": game.ordered_seats(),
         "to_act": to_act,
-        "waiting_names": [names[i] for i in to_act],
+        "waiting_names": [names[i] for i in to_act if i != seat],
         "my_turn": seat is not None and seat in to_act,
         "selection": selection,
         "message": message,

@@ -1,0 +1,90 @@
+"""A real server (daphne, in a subprocess, on the test database) and Debian's chromium
+driven by Playwright."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url(db: dict) -> str:
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def live_site(transactional_db):
+    """The site served by daphne on the test database; yields its base URL."""
+    from django.conf import settings
+
+    port = _free_port()
+    env = dict(os.environ, DATABASE_URL=_database_url(settings.DATABASES["default"]), DEBUG="1",
+               CHANNEL_PREFIX=f"sb-test-{port}")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError(server.stderr.read().decode()[-3000:])
+            time.sleep(0.2)
+    else:
+        server.kill()
+        raise RuntimeError("daphne did not start in 30 s")
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (the .ci/run script does)")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
+    # are still plain synchronous code.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def sign_up(page, base: str, username: str, password: str = "summit-path-42") -> None:
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/")

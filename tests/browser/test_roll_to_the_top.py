@@ -1,0 +1,56 @@
+"""Two people play Roll to the Top in two browsers and see each other live."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import sign_up
+
+pytestmark = [pytest.mark.browser]
+
+
+def write_one_number(page) -> None:
+    """Pick the first free die, then the first highlighted box; then press Done."""
+    page.locator(".rtt .die[data-die]:not([disabled])").first.click()
+    page.locator(".rtt .box.legal").first.click()
+    expect(page.locator(".rtt .box.pending")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Done").click()
+
+
+def test_two_players_write_numbers_and_see_each_other(live_site, browser):
+    alice = browser.new_context().new_page()
+    bob = browser.new_context().new_page()
+    sign_up(alice, live_site, "alice")
+    sign_up(bob, live_site, "bob")
+
+    # Bob watches the lobby: Alice's new table appears without a reload.
+    bob.goto(f"{live_site}/")
+    alice.goto(f"{live_site}/tables/new/?game=roll-to-the-top")
+    alice.fill("#id_seats", "2")
+    alice.click("text=Create table")
+    expect(bob.locator("#table-list")).to_contain_text("Roll to the Top", timeout=10_000)
+    bob.locator("#table-list a", has_text="Roll to the Top").first.click()
+    bob.click("text=Join this table")
+    bob.wait_for_url(re.compile(r"/play/\d+/$"))
+    # The host's table page follows the game start by itself.
+    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    assert alice.url == bob.url
+
+    write_one_number(alice)
+    expect(alice.locator(".status-line")).to_contain_text("Waiting for bob")
+    # Bob sees Alice's progress (done) without reloading, but not her number.
+    expect(bob.locator(".other-sheets")).to_contain_text("done", timeout=10_000)
+    expect(bob.locator(".other-sheets .box.filled")).to_have_count(0)
+
+    write_one_number(bob)
+    # The turn resolves: each sees the other's written number on the small sheet.
+    expect(alice.locator(".other-sheets .box.filled")).to_have_count(1, timeout=10_000)
+    expect(bob.locator(".other-sheets .box.filled")).to_have_count(1, timeout=10_000)
+    if os.environ.get("SCREENSHOTS"):
+        alice.screenshot(path="test-artifacts/rtt-alice.png", full_page=True)
+        bob.goto(f"{live_site}/")
+        bob.screenshot(path="test-artifacts/lobby-bob.png", full_page=True)
