@@ -1,4 +1,5 @@
-"""A greedy Nanga Parbat bot (spec §15): take the best-paying claim, trap with an eye on the
+"""A greedy Nanga Parbat bot (spec §15): take the best-paying claim (saving cubes for spots
+worth CLAIM_MIN or more until turns run short), trap with an eye on the
 next claim and on what the guide's new region offers the opponent, use a yak to deny a rich
 region, then end the turn. It reads the state through the rules module's own helpers, so it
 only ever returns actions that `legal_actions` lists."""
@@ -13,6 +14,7 @@ from .rules import (RULES, _activations, _camp_groups, _components, _own_hikers,
 OPP_WEIGHT = 0.8        # how much the opponent's best answer in the guide's region counts
 PROGRESS_WEIGHT = 0.5   # how much a step towards a future claim counts
 YAK_MARGIN = 3          # a yak is spent only when it changes the outlook by this much
+CLAIM_MIN = 8           # cubes are few: claim a cheaper spot only when turns are running out
 
 
 def _feasible_value(state, seat, ignore_turn=False) -> int:
@@ -144,8 +146,7 @@ def _yak_move(state, seat):
 
 
 def choose(state, seat, rng: random.Random):
-    legal = RULES.legal_actions(state, seat)
-    if not legal:
+    if seat not in RULES.to_act(state):
         raise ValueError("The bot was asked to move when it has no legal action.")
     phase = state["phase"]
     if phase == "place_guide":
@@ -173,9 +174,12 @@ def choose(state, seat, rng: random.Random):
                 if v - value >= YAK_MARGIN:
                     return {"type": "activate", "animal": "yak", "region": r}
         return {"type": "trap", "section": sid}
-    claim = _claim_choice(state, seat) if not state["claimed_this_turn"] and state["seats"][seat]["cubes"] > 0 else None
+    me = state["seats"][seat]
+    claim = _claim_choice(state, seat) if not state["claimed_this_turn"] and me["cubes"] > 0 else None
     if claim is not None:
-        return claim
+        # Turns left to claim in: this one plus one per hiker still in supply.
+        if VALUE[claim["row"]][claim["col"]] >= CLAIM_MIN or me["cubes"] >= me["hikers"] + 1:
+            return claim
     yak = _yak_move(state, seat)
     if yak is not None:
         return yak
