@@ -1,8 +1,175 @@
-"""Placeholder bot: replaced below."""
+"""A greedy Rifugio bot: `choose(state, seat, rng) -> action`, always one of `legal_actions`.
+
+Walking: one-ply search over the walk actions, scored by the live score (own points against the
+others'), the extra-step cards held, the Rifugi built at busy places, and a "potential" that pulls
+the hiker towards special places it has not collected yet (nearer is worth more). Extra-step cards
+are spent only when a two-ply look shows the next move is worth more than the card.
+Placing: a cheap heuristic without applying: special places near oneself, bears far from oneself
+and near opponents, water next to one's own waterfalls.
+"""
 from __future__ import annotations
 
+import heapq
+
 from . import RULES
+from . import data as D
+from .rules import distance, is_water, key, neighbours, parse
+
+GAMMA = 0.72                 # how fast a far special place loses appeal, per step of distance
+CARD_VALUE = 0.8             # an extra-step card in hand
+RIFUGIO_LEFT_VALUE = 0.9     # a Rifugio token not yet built
+RAFT_LEFT_VALUE = 0.3
+OTHERS_WEIGHT = 0.35         # how much the opponents' points count against one's own
 
 
-def choose(state, seat, rng):
-    return rng.choice(RULES.legal_actions(state, seat))
+def choose(state: dict, seat: int, rng) -> dict:
+    legal = RULES.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state["phase"] == "place":
+        return _choose_placement(state, seat, legal, rng)
+    return _choose_walk(state, seat, legal, rng)
+
+
+# --- walking -------------------------------------------------------------------------------
+
+def _choose_walk(state, seat, legal, rng):
+    kinds = {a["type"] for a in legal}
+    if "continue_swim" in kinds:
+        return {"type": "continue_swim"}
+    swims = [a for a in legal if a["type"] == "swim"]
+    if swims:
+        return swims[0]
+    end = {"type": "end_turn"}
+    best, best_value = end, _evaluate(state, seat) + 1e-6
+    for action in legal:
+        if action["type"] in ("end_turn", "use_extra_step"):
+            continue
+        value = _evaluate(RULES.apply(state, seat, action), seat) + rng.random() * 1e-3
+        if value > best_value:
+            best, best_value = action, value
+    if best is end and "use_extra_step" in kinds:
+        after = RULES.apply(state, seat, {"type": "use_extra_step"})
+        for action in RULES.legal_actions(after, seat):
+            if action["type"] in ("end_turn", "use_extra_step"):
+                continue
+            value = _evaluate(RULES.apply(after, seat, action), seat)
+            if value > best_value:
+                best, best_value = {"type": "use_extra_step"}, value
+    return best
+
+
+def _distances(board: dict, start, rr: bool) -> dict:
+    """Walking cost from start over the map: land 1, bear 4, water 2 (a raft is needed)."""
+    dist = {tuple(start): 0}
+    heap = [(0, tuple(start))]
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d > dist.get(c, 99):
+            continue
+        for n in neighbours(c):
+            cell = board.get(key(*n))
+            if cell is None:
+                continue
+            kind = D.TILES[cell["tile"]]["kind"]
+            cost = 2 if kind == "water" else (4 if kind == "bear" else 1)
+            if kind == "water" and not rr:
+                continue
+            if d + cost < dist.get(n, 99):
+                dist[n] = d + cost
+                heapq.heappush(heap, (d + cost, n))
+    return dist
+
+
+def _evaluate(state: dict, seat: int) -> float:
+    scores = RULES.scores(state)
+    mine = scores[seat]["total"]
+    others = sum(s["total"] for i, s in enumerate(scores) if i != seat)
+    me = state["seats"][seat]
+    value = mine - OTHERS_WEIGHT * others
+    value += CARD_VALUE * me["extra_step_cards"]
+    value += RIFUGIO_LEFT_VALUE * me["rifugi_left"] + RAFT_LEFT_VALUE * me["rafts_left"]
+    board = state["board"]
+    if state["phase"] != "over":
+        dist = _distances(board, me["walker"]["at"], state["options"]["rivers_and_rafts"])
+        held = set(me["items"])
+        for k, cell in board.items():
+            tile = cell["tile"]
+            category = D.TILES[tile]["category"]
+            if category is None or tile in held:
+                continue
+            d = dist.get(parse(k))
+            if d is None:
+                continue
+            have = sum(1 for t in D.CATEGORY_TILES[category] if t in held)
+            worth = D.ITEM_VALUE[category] + 1.5 * have
+            value += worth * GAMMA ** d
+    for k, owner in state["rifugi"].items():
+        if owner == seat:
+            value += _rifugio_spot(state, parse(k), seat)
+    return value
+
+
+def _rifugio_spot(state: dict, c, seat: int) -> float:
+    """How much traffic a Rifugio at c may draw: special places around it the others still need."""
+    board = state["board"]
+    worth = 0.8
+    for n in [c] + neighbours(c):
+        cell = board.get(key(*n))
+        if cell is None:
+            continue
+        tile = cell["tile"]
+        if D.TILES[tile]["category"]:
+            worth += 0.4 * sum(1 for i, p in enumerate(state["seats"]) if i != seat and tile not in p["items"])
+        elif not D.TILES[tile]["water"]:
+            worth += 0.05
+    return worth
+
+
+# --- placing -------------------------------------------------------------------------------
+
+def _choose_placement(state, seat, legal, rng):
+    tile = state["hand"]
+    info = D.TILES[tile]
+    board = state["board"]
+    me = state["seats"][seat]
+    mine = tuple(me["walker"]["at"])
+    others = [(i, tuple(p["walker"]["at"])) for i, p in enumerate(state["seats"]) if i != seat]
+    held_wf = [parse(k) for k, cell in board.items()
+               if D.TILES[cell["tile"]]["category"] == "WATERFALL" and cell["tile"] in me["items"]]
+    other_wf = [parse(k) for k, cell in board.items()
+                if D.TILES[cell["tile"]]["category"] == "WATERFALL"
+                and any(cell["tile"] in p["items"] for i, p in enumerate(state["seats"]) if i != seat)]
+    cache: dict = {}
+    best, best_value = legal[0], None
+    for action in legal:
+        c = (action["q"], action["r"])
+        if c not in cache:
+            cache[c] = _placement_value(tile, info, c, board, mine, others, me, state, held_wf, other_wf)
+        value = cache[c] + rng.random() * 1e-3
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _placement_value(tile, info, c, board, mine, others, me, state, held_wf, other_wf):
+    d_me = distance(c, mine)
+    value = 0.0
+    if info["category"]:
+        if tile not in me["items"]:
+            value += 3.0 * GAMMA ** d_me
+        for i, at in others:
+            if tile not in state["seats"][i]["items"]:
+                value -= 1.5 * GAMMA ** distance(c, at)
+        if info["category"] == "WATERFALL":
+            value += 0.5 * sum(1 for n in neighbours(c) if is_water(board, n))
+    elif info["kind"] == "bear":
+        value += 0.2 * d_me - 2.0 * GAMMA ** d_me
+        value += sum(1.0 * GAMMA ** distance(c, at) for _, at in others)
+    elif info["water"]:
+        value += sum(1.2 for w in held_wf if distance(w, c) == 1)
+        value -= sum(0.8 for w in other_wf if distance(w, c) == 1)
+        value -= 0.3 * GAMMA ** d_me
+    else:
+        value += 0.3 * GAMMA ** d_me
+    return value

@@ -1,0 +1,105 @@
+"""Random playouts, invariants, the view for the board page and the bot (checklist 35, 43-45)."""
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+
+from games.rules.rifugio import RULES, bot
+from tests.rules import test_contract
+from tests.rules.contract import random_playout, replay
+
+from .helpers import check_invariants
+
+
+def _invariants_and_legality(state, seat, action, rng):
+    check_invariants(state)
+    legal = RULES.legal_actions(state, seat)
+    assert action in legal
+    for candidate in rng.sample(legal, min(3, len(legal))):
+        check_invariants(RULES.apply(state, seat, candidate))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("rr", [True, False])
+def test_random_playouts_finish_and_keep_the_invariants(players, rr):
+    state, moves = random_playout(RULES, players, 31 * players + rr, {"rivers_and_rafts": rr},
+                                  on_step=_invariants_and_legality)
+    check_invariants(state)
+    assert RULES.is_over(state) and RULES.to_act(state) == []
+    assert all(RULES.legal_actions(state, s) == [] for s in range(players))
+    assert len(set(state["turns_taken"])) == 1
+    for s in RULES.scores(state):
+        assert sum(s["breakdown"].values()) == s["total"]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_shared_contract_step_checks_hold_in_a_playout(players):
+    # tests/rules/test_contract.py passes its _check_step without the ruleset; bind it here
+    check = functools.partial(test_contract._check_step, RULES)
+    state, _ = random_playout(RULES, players, 500 + players, on_step=check)
+    assert RULES.is_over(state)
+
+
+def test_replaying_seed_and_moves_reproduces_the_state():
+    state, moves = random_playout(RULES, 3, 77)
+    assert json.dumps(replay(RULES, 3, RULES.default_options(), 77, moves), sort_keys=True) == \
+        json.dumps(state, sort_keys=True)
+
+
+def test_the_view_carries_what_the_board_page_draws():
+    rng = random.Random(4)
+    state = RULES.setup(3, None, 4)
+    for _ in range(40):
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, bot.choose(state, seat, rng))
+    view = RULES.view(state, 1)
+    for name in ("tiles", "frontier", "rafts", "rifugi", "seats", "hand", "tiles_left", "turn",
+                 "phase", "active", "scores", "ranking", "log", "geometry", "removed"):
+        assert name in view
+    assert {t["key"] for t in view["tiles"]} == set(state["board"])
+    one = view["tiles"][0]
+    assert {"q", "r", "tile", "rot", "kind", "sides", "category", "name", "river", "rifugio",
+            "holders"} <= set(one)
+    assert len(view["seats"]) == 3
+    for entry in view["seats"]:
+        assert {"hiker", "items", "bears", "rifugio_cards", "raft_cards", "extra_step_cards",
+                "rifugi_left", "rafts_left", "score", "breakdown"} <= set(entry)
+    assert all(isinstance(line, str) for line in view["log"]) and view["log"]
+    assert any("Seat " in line for line in view["log"])
+    assert RULES.view(state, None)["tiles"] == view["tiles"]
+
+
+def test_the_view_shows_sides_as_rotated():
+    state = RULES.setup(2, None, 1)
+    state["board"]["1,0"] = {"tile": "PS1", "rot": 1}
+    tile = next(t for t in RULES.view(state, 0)["tiles"] if t["key"] == "1,0")
+    assert tile["sides"] == "MRRRMM"
+
+
+def test_the_bot_always_chooses_a_legal_action():
+    for players in (2, 3, 4, 5):
+        def chooser(state, seat, rng):
+            action = bot.choose(state, seat, rng)
+            assert action in RULES.legal_actions(state, seat)
+            return action
+        state, _ = random_playout(RULES, players, 900 + players, chooser=chooser)
+        assert RULES.is_over(state)
+
+
+def test_the_bot_beats_a_random_player_clearly():
+    wins = 0
+    games = 8
+    for seed in range(games):
+        rng = random.Random(seed)
+        bot_seat = seed % 2
+        state = RULES.setup(2, None, 1000 + seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            action = (bot.choose(state, seat, rng) if seat == bot_seat
+                      else rng.choice(RULES.legal_actions(state, seat)))
+            state = RULES.apply(state, seat, action)
+        wins += RULES.ranking(state)[bot_seat] == 1
+    assert wins >= 6
