@@ -171,6 +171,22 @@ def legal_sums(state: State, seat: int) -> dict[str, list[int]]:
 
 # --- state machine --------------------------------------------------------------------
 
+def _copy(state: State) -> State:
+    """A fresh copy of the state (what `clone` does, but shaped to this state, so fast)."""
+    new = dict(state)
+    new["options"] = clone(state["options"])
+    for name in ("board_plan", "pool", "reserve", "done", "auto_done", "winners", "log"):
+        new[name] = list(state[name])
+    new["roll"] = dict(state["roll"])
+    new["sheets"] = [dict(sheet) for sheet in state["sheets"]]
+    new["last_written"] = [list(keys) for keys in state["last_written"]]
+    new["pending"] = [[{"box": list(p["box"]), "dice": list(p["dice"]), "value": p["value"]} for p in seat]
+                      for seat in state["pending"]]
+    new["action"] = dict(state["action"]) if state["action"] is not None else None
+    new["results"] = clone(state["results"])
+    return new
+
+
 def _log(state: State, line: str) -> None:
     state["log"].append(line)
     if len(state["log"]) > D.LOG_KEEP:
@@ -531,7 +547,7 @@ class RollToTheTop(Ruleset):
             raise IllegalAction(f"This box needs at least {lo}.")
         if value > hi:
             raise IllegalAction(f"This box needs at most {hi}.")
-        new = clone(state)
+        new = _copy(state)
         new["pending"][seat].append({"box": [box[0], box[1]], "dice": _sorted_dice(dice), "value": value})
         return new
 
@@ -539,7 +555,7 @@ class RollToTheTop(Ruleset):
         self._keys(action, {"type"})
         if not state["pending"][seat]:
             raise IllegalAction("You have nothing to take back this turn.")
-        new = clone(state)
+        new = _copy(state)
         new["pending"][seat].pop()
         return new
 
@@ -547,13 +563,13 @@ class RollToTheTop(Ruleset):
         self._keys(action, {"type"})
         if not state["pending"][seat]:
             raise IllegalAction("You have nothing to take back this turn.")
-        new = clone(state)
+        new = _copy(state)
         new["pending"][seat] = []
         return new
 
     def _done(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type"})
-        new = clone(state)
+        new = _copy(state)
         new["done"][seat] = True
         _log(new, f"Seat {seat + 1} is done.")
         if all(new["done"]):
@@ -578,7 +594,7 @@ class RollToTheTop(Ruleset):
         d = self._die(action, "die")
         if d not in state["reserve"]:
             raise IllegalAction(f"The {d} is not in the reserve.")
-        new = clone(state)
+        new = _copy(state)
         new["pool"] = _sorted_dice(new["pool"] + [d])
         new["reserve"] = [x for x in new["reserve"] if x != d]
         _log(new, f"Seat {seat + 1} added the {d} to the pool.")
@@ -590,7 +606,7 @@ class RollToTheTop(Ruleset):
         d = self._die(action, "die")
         if d not in state["pool"]:
             raise IllegalAction(f"The {d} is not in the pool.")
-        new = clone(state)
+        new = _copy(state)
         new["pool"] = [x for x in new["pool"] if x != d]
         new["reserve"] = _sorted_dice(new["reserve"] + [d])
         _log(new, f"Seat {seat + 1} removed the {d} from the pool.")
@@ -606,7 +622,7 @@ class RollToTheTop(Ruleset):
             raise IllegalAction(f"The {a} is not in the reserve.")
         if r not in state["pool"]:
             raise IllegalAction(f"The {r} is not in the pool.")
-        new = clone(state)
+        new = _copy(state)
         new["pool"] = _sorted_dice([x for x in new["pool"] if x != r] + [a])
         new["reserve"] = _sorted_dice([x for x in new["reserve"] if x != a] + [r])
         _log(new, f"Seat {seat + 1} swapped the {r} out for the {a}.")
@@ -634,7 +650,7 @@ class RollToTheTop(Ruleset):
             b = geo["boxes"][k]
             boxes.append({
                 "key": k, "r": b["r"], "x": b["x"], "kind": b["kind"],
-                "supports": list(b["supports"]), "neighbours": list(b["neighbours"]),
+                "supports": list(b["supports"]),
                 "links": list(b["links"]) if specials else [],
                 "min_value": b["min_value"] if specials else None,
             })
@@ -654,9 +670,9 @@ class RollToTheTop(Ruleset):
             else:
                 status = "finished"
             seats.append({
-                "seat": s, "sheet": dict(state["sheets"][s]), "filled": filled, "empty": total - filled,
+                "seat": s, "filled": filled, "empty": total - filled,
                 "total": total, "done": state["done"][s], "auto_done": state["auto_done"][s],
-                "status": status, "last_written": list(state["last_written"][s]),
+                "status": status,
                 "is_active": s == state["active"], "is_resolver": s == resolver,
                 "complete": filled == total,
             })

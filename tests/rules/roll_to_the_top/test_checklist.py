@@ -344,7 +344,7 @@ def test_no_view_holds_the_seed_or_another_seats_pending_or_used_dice():
         view = RULES.view(state, viewer)
         assert not find_keys(view, {"seed", "rng", "rng_state"})
         assert "pending" not in view
-        assert view["sheets"] == [{}, {}, {}] and all(seat["sheet"] == {} for seat in view["seats"])
+        assert view["sheets"] == [{}, {}, {}] and all(seat["filled"] == 0 for seat in view["seats"])
         assert find_keys(view, {"pending", "used"}) == ([] if viewer is None else ["view.me.pending", "view.me.used"])
         mine = view.get("me", {})
         if viewer is None:
@@ -366,7 +366,7 @@ def test_views_of_others_do_not_change_while_a_seat_writes_and_reveal_at_resolve
     state = RULES.apply(RULES.apply(state, 0, DONE), 1, DONE)
     for viewer in (None, 0, 1):
         assert RULES.view(state, viewer)["sheets"][0] == {"0,0": 2}
-        assert RULES.view(state, viewer)["seats"][0]["last_written"] == ["0,0"]
+        assert RULES.view(state, viewer)["last_written"][0] == ["0,0"]
 
 
 def test_view_carries_what_the_board_page_draws():

@@ -221,7 +221,7 @@ def test_e5_full_walkthrough_of_pool_rotation_and_hidden_placements(monkeypatch)
     for viewer, before in others_before.items():
         after = RULES.view(state, viewer)
         assert dumps(after) == before, f"view({viewer}) changed when seat 0 wrote"
-        assert after["seats"][0]["sheet"] == {} and after["seats"][0]["status"] == "writing"
+        assert after["sheets"][0] == {} and after["seats"][0]["status"] == "writing"
     assert RULES.scores(state)[0]["total"] == 0
 
     state = RULES.apply(state, 0, DONE)
