@@ -102,14 +102,31 @@ def frontier(board: dict) -> list[tuple[int, int]]:
     return sorted({n for c in cells for n in neighbours(c)} - cells)
 
 
+def _placements(board: dict, tile_id: str, first_only: bool = False) -> list[tuple[int, int, int]]:
+    """Every legal (q, r, rotation), the same verdicts as placement_error but computed per cell once."""
+    tile = D.TILES[tile_id]
+    edges = tile["edges"]
+    out = []
+    for (q, r) in frontier(board):
+        facing = []
+        for s in range(6):
+            n = board.get(key(q + D.DIRS[s][0], r + D.DIRS[s][1]))
+            if n is not None:
+                facing.append((s, edge_at(n["tile"], n["rot"], opposite(s)), D.TILES[n["tile"]]))
+        for k in range(6):
+            if all(fits(edges[(s - k) % 6], tile, theirs, other) for s, theirs, other in facing):
+                out.append((q, r, k))
+                if first_only:
+                    return out
+    return out
+
+
 def legal_placements(board: dict, tile_id: str) -> list[tuple[int, int, int]]:
-    return [(q, r, k) for (q, r) in frontier(board) for k in range(6)
-            if placement_error(board, tile_id, q, r, k) is None]
+    return _placements(board, tile_id)
 
 
 def can_place(board: dict, tile_id: str) -> bool:
-    return any(placement_error(board, tile_id, q, r, k) is None
-               for (q, r) in frontier(board) for k in range(6))
+    return bool(_placements(board, tile_id, first_only=True))
 
 
 def is_water(board: dict, c) -> bool:

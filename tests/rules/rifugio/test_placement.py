@@ -149,3 +149,18 @@ def test_example_7_when_every_remaining_tile_fails_they_are_removed():
     assert state["phase"] == "walk" and state["hand"] is None
     assert RULES.view(state, B)["tiles_left"] == 0
     assert RULES.view(state, B)["removed"] == state["removed"]
+
+
+def test_listed_placements_agree_with_the_single_placement_check_on_played_boards():
+    import random
+    from games.rules.rifugio.rules import frontier
+    rng = random.Random(2)
+    state = RULES.setup(3, None, 21)
+    while not RULES.is_over(state):
+        s = state["active"]
+        if state["phase"] == "place" and len(state["board"]) % 5 == 0:
+            for tile in ("PS2", "PK3", "WA05", "M03", state["hand"]):
+                expected = [(q, r, k) for q, r in frontier(state["board"]) for k in range(6)
+                            if placement_error(state["board"], tile, q, r, k) is None]
+                assert legal_placements(state["board"], tile) == expected
+        state = RULES.apply(state, s, rng.choice(RULES.legal_actions(state, s)))
