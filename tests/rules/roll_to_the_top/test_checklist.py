@@ -447,7 +447,7 @@ def test_the_shared_contract_step_checks_hold_for_every_player_count():
     with `rules` bound: the shared test passes `_check_step` without it (see the report)."""
     from tests.rules.test_contract import _check_scores, _check_step
     for players in range(1, 7):
-        state, _ = random_playout(RULES, players, 300 + players, {"max_turns": 25},
+        state, _ = random_playout(RULES, players, 300 + players, {"max_turns": 20},
                                   on_step=functools.partial(_check_step, RULES))
         assert RULES.is_over(state)
         _check_scores(RULES, state, players)
