@@ -1,0 +1,70 @@
+"""The view carries what a board page needs, and the shared contract's per-step checks hold.
+
+(The shared suite's own playout test passes `_check_step` without its `rules` argument,
+so it cannot run; this module runs the same checks for Alpine Trails.)
+"""
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from games.rules.alpine_trails import RULES
+from tests.rules import test_contract as contract
+from tests.rules.contract import random_playout
+
+from .helpers import build, trail
+from .test_checklist import finish_round_for
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_contract_step_checks_hold_in_random_playouts(players):
+    state, _ = random_playout(RULES, players, 300 + players,
+                              on_step=functools.partial(contract._check_step, RULES))
+    assert RULES.is_over(state)
+    contract._check_scores(RULES, state, players)
+
+
+def test_view_has_everything_a_board_page_draws():
+    state = RULES.setup(3, {}, 5)
+    view = RULES.view(state, 1)
+    for key in ("phase", "round", "rounds", "bag_left", "solo", "viewer", "to_act", "seats",
+                "last_round", "log", "result", "legend"):
+        assert key in view
+    mine = view["seats"][1]
+    assert len(mine["hand_tiles"]) == 2
+    for info in mine["hand_tiles"]:
+        assert len(info["exits_by_rotation"]) == 4 and info["terrain"] and info["miles"] in (1, 2, 3)
+    for entry in view["seats"]:
+        assert entry["map"]["0,0"]["kind"] == "basecamp" and entry["map"]["0,0"]["title"]
+        assert {"minx", "maxx", "miny", "maxy"} <= set(entry["bounds"])
+        assert "score" in entry and "open_ends" in entry and entry["status"] == "placing"
+
+
+def test_other_maps_are_shown_as_of_the_last_resolved_round():
+    state = RULES.setup(2, {}, 6)
+    state = finish_round_for(state, 0)
+    view = RULES.view(state, 1)
+    assert view["seats"][0]["as_of_round"] == 0 and view["seats"][0]["status"] == "done"
+    assert view["seats"][1]["as_of_round"] == 1
+    state = finish_round_for(state, 1)
+    view = RULES.view(state, 1)
+    assert view["seats"][0]["as_of_round"] == 1 and len(view["seats"][0]["map"]) == 4
+    assert view["last_round"]["round"] == 1
+    assert any(line.startswith("Seat 0 placed") for line in view["log"])
+
+
+def test_trail_cells_carry_exits_miles_terrain_and_sign():
+    state = build("BC5", [trail("T028", -1, 0, 0)], players=2)
+    cell = RULES.view(state, 0)["seats"][0]["map"]["-1,0"]
+    assert cell["exits"] == [1, 2, 3] and cell["miles"] == 1 and cell["terrain"] == "forest"
+    assert cell["sign"] is True and cell["title"] == "Forest fork, 1 mile, exits east and south and west"
+
+
+def test_waterfall_prompt_lists_cells_with_their_points():
+    state = build("BC2", [trail("T079", 0, -1, 1), trail("T080", 1, -1, 2)])
+    mine = RULES.view(state, 0)["seats"][0]
+    assert mine["waterfalls_pending"] == 1
+    options = {(o["x"], o["y"]): o["points"] for o in mine["waterfall_options"]}
+    legal = {(a["x"], a["y"]) for a in RULES.legal_actions(state, 0)}
+    assert set(options) == legal and options[(0, 1)] == 2
