@@ -30,10 +30,14 @@ def option_specs(slug: str) -> dict:
 
 
 def board_context(slug: str, panel: dict) -> dict:
+    """The game's extra context, plus its own static files (SCRIPT, STYLESHEET)."""
     module = _module(slug)
-    if module and hasattr(module, "board_context"):
-        return module.board_context(panel)
-    return {}
+    if module is None:
+        return {}
+    extra = module.board_context(panel) if hasattr(module, "board_context") else {}
+    extra.setdefault("board_script", getattr(module, "SCRIPT", ""))
+    extra.setdefault("board_style", getattr(module, "STYLESHEET", ""))
+    return extra
 
 
 def board_template(slug: str) -> str:

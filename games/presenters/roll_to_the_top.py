@@ -24,6 +24,8 @@ OPTION_SPECS = {
     "max_turns": {"label": "Turn cap per game", "min": 20, "max": 500},
 }
 
+SCRIPT = "js/roll_to_the_top.js"
+
 FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
 
 
@@ -75,7 +77,6 @@ def board_context(panel: dict) -> dict:
     reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in me.get("can_add", [])} for d in view["reserve"]]
     kinds = {a["type"] for a in panel["legal"]}
     return {
-        "board_script": "js/roll_to_the_top.js",
         "rt": {
             "main": main, "others": others, "dice": dice, "reserve": reserve, "writing": writing,
             "face": FACE_TEXT.get(view.get("face"), "?"), "action": view.get("action"),

@@ -108,7 +108,8 @@ def _check_step(rules, state, seat, action, rng):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_playouts_end_and_keep_the_contract(rules, seed):
     for players in player_counts(rules):
-        state, moves = random_playout(rules, players, seed * 100 + players, on_step=_check_step)
+        state, moves = random_playout(rules, players, seed * 100 + players,
+                                      on_step=lambda *step: _check_step(rules, *step))
         assert rules.is_over(state)
         assert rules.to_act(state) == []
         for seat in range(players):
