@@ -162,7 +162,7 @@ def gain(state: State, seat: int, points: int, category: str) -> bool:
     label = {"camps": "camps", "different": "a trade of different animals",
              "same": "a trade of matching animals", "red_panda": "the red panda",
              "area": "area scoring"}[category]
-    _log(state, f"Seat {seat} scored {points} for {label}" + (" — Bump! +1" if bump else "")
+    _log(state, f"Seat {seat + 1} scored {points} for {label}" + (" — Bump! +1" if bump else "")
          + f" (now {new}).")
     return bump
 
@@ -493,7 +493,7 @@ class NangaParbat(Ruleset):
             "seats": seats,
             "chart": {row: [None] * 5 for row in ROWS},
             "last_events": [],
-            "log": [f"Seat {first} was drawn to play first; Seat {1 - first} places the guide."],
+            "log": [f"Seat {first + 1} was drawn to play first; Seat {2 - first} places the guide."],
             "result": None,
         }
 
@@ -599,7 +599,7 @@ def _do_place_guide(state: State, seat: int, action: Action) -> None:
     state["phase"] = "trap"
     state["turn"] = 1
     state["last_events"].append({"kind": "guide", "region": reg, "how": "place"})
-    _log(state, f"Seat {seat} placed the guide in region {reg}.")
+    _log(state, f"Seat {seat + 1} placed the guide in region {reg}.")
 
 
 def _do_relocate(state: State, seat: int, action: Action) -> None:
@@ -611,7 +611,7 @@ def _do_relocate(state: State, seat: int, action: Action) -> None:
         raise IllegalAction(err)
     state["guide"] = reg
     state["last_events"].append({"kind": "guide", "region": reg, "how": "relocate"})
-    _log(state, f"Seat {seat} relocated the guide to region {reg}.")
+    _log(state, f"Seat {seat + 1} relocated the guide to region {reg}.")
 
 
 def _do_trap(state: State, seat: int, action: Action) -> None:
@@ -627,7 +627,7 @@ def _do_trap(state: State, seat: int, action: Action) -> None:
     state["board"][str(sid)] = {"piece": "hiker", "seat": seat}
     me["hikers"] -= 1
     state["last_events"].append({"kind": "trap", "seat": seat, "section": sid, "species": species})
-    _log(state, f"Seat {seat} trapped {_article(species)} {_name(species)} in section {sid}.")
+    _log(state, f"Seat {seat + 1} trapped {_article(species)} {_name(species)} in section {sid}.")
     state["guide"] = num(sid)
     state["last_events"].append({"kind": "guide", "region": state["guide"], "how": "trap"})
     _log(state, f"The guide goes to region {state['guide']}.")
@@ -664,12 +664,12 @@ def _do_activate(state: State, seat: int, action: Action) -> None:
         state["guide"] = reg
         state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
         state["last_events"].append({"kind": "guide", "region": reg, "how": "yak"})
-        _log(state, f"Seat {seat} used a yak to send the guide to region {reg}.")
+        _log(state, f"Seat {seat + 1} used a yak to send the guide to region {reg}.")
     else:
         board[str(a)], board[str(b)] = board[str(b)], board[str(a)]
         state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
         state["last_events"].append({"kind": "swap", "seat": seat, "animal": species, "a": a, "b": b})
-        _log(state, f"Seat {seat} used {_article(species)} {_name(species)} to swap sections {a} and {b}.")
+        _log(state, f"Seat {seat + 1} used {_article(species)} {_name(species)} to swap sections {a} and {b}.")
     if state["phase"] == "act":
         _maybe_auto_end(state, seat)
 
@@ -699,7 +699,7 @@ def _do_claim(state: State, seat: int, action: Action) -> None:
         for sid in items:
             state["board"][str(sid)] = {"piece": "camp", "seat": seat}
         me["camps"] -= len(items)
-        _log(state, f"Seat {seat} built {len(items)} camps on sections "
+        _log(state, f"Seat {seat + 1} built {len(items)} camps on sections "
              + ", ".join(map(str, items)) + f" (spot camps/{col}).")
     else:
         chosen = set(items)
@@ -707,7 +707,7 @@ def _do_claim(state: State, seat: int, action: Action) -> None:
         me["traded"].extend(traded)
         me["animals"] = [a for i, a in enumerate(me["animals"]) if i not in chosen]
         names = ", ".join(_name(a["species"]) for a in traded)
-        _log(state, f"Seat {seat} traded {names} (spot {row}/{col}).")
+        _log(state, f"Seat {seat + 1} traded {names} (spot {row}/{col}).")
     me["cubes"] -= 1
     state["chart"][row][col] = seat
     state["claimed_this_turn"] = True
@@ -740,7 +740,7 @@ def _maybe_auto_end(state: State, seat: int) -> None:
 
 def _end_turn(state: State, seat: int, auto: bool = False) -> None:
     state["last_events"].append({"kind": "turn_end", "seat": seat, "auto": auto})
-    _log(state, f"Seat {seat} ended turn {state['turn']}" + (" (nothing else to do)." if auto else "."))
+    _log(state, f"Seat {seat + 1} ended turn {state['turn']}" + (" (nothing else to do)." if auto else "."))
     seats = state["seats"]
     ended_by = []
     if all(s["hikers"] == 0 for s in seats):
@@ -783,7 +783,7 @@ def _finish(state: State, ended_by: list[str]) -> None:
         _log(state, f"Game over ({why}): a draw at {a} to {b}.")
     else:
         w = 0 if ranks[0] == 1 else 1
-        _log(state, f"Game over ({why}): Seat {w} wins, {a} to {b}.")
+        _log(state, f"Game over ({why}): Seat {w + 1} wins, {a} to {b}.")
 
 
 RULES = NangaParbat()
