@@ -1,0 +1,105 @@
+"""WebSockets: origins, authentication, and each seat getting only its own view."""
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games import engine
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+SLUG = "roll-to-the-top"
+ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+
+
+def session_headers(user=None, origin=ORIGIN):
+    headers = [origin]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    return headers
+
+
+async def connect(path, user=None, origin=ORIGIN):
+    headers = await sync_to_async(session_headers)(user, origin)
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+@pytest.fixture
+def game(start_game, alice, bob):
+    return start_game(SLUG, [alice, bob])
+
+
+async def test_a_foreign_origin_is_refused(game, alice):
+    communicator, connected = await connect(f"/ws/play/{game.pk}/", alice, origin=(b"origin", b"https://evil.example"))
+    assert not connected
+
+
+async def test_anonymous_users_get_no_user_channel():
+    communicator, connected = await connect("/ws/me/")
+    assert not connected
+
+
+async def test_an_unknown_game_is_refused(alice):
+    communicator, connected = await connect("/ws/play/999999/", alice)
+    assert not connected
+
+
+async def test_each_seat_receives_its_own_panel_and_never_another_seats_pending(game, alice, bob):
+    alice_ws, ok_a = await connect(f"/ws/play/{game.pk}/", alice)
+    bob_ws, ok_b = await connect(f"/ws/play/{game.pk}/", bob)
+    spectator_ws, ok_s = await connect(f"/ws/play/{game.pk}/")
+    assert ok_a and ok_b and ok_s
+    place = next(a for a in game.rules.legal_actions(game.state, 0) if a["type"] == "place")
+    await sync_to_async(engine.submit)(game.pk, alice, place)
+    alice_html = await alice_ws.receive_from(timeout=5)
+    bob_html = await bob_ws.receive_from(timeout=5)
+    spectator_html = await spectator_ws.receive_from(timeout=5)
+    assert 'id="game-panel"' in bob_html and 'hx-swap-oob="true"' in bob_html
+    # Alice sees her pending number; Bob and spectators see neither it nor its dice.
+    assert "pending-num" in alice_html
+    assert "pending-num" not in bob_html and "pending-num" not in spectator_html
+    assert "Your sheet" in bob_html and "Your sheet" not in spectator_html
+    for ws in (alice_ws, bob_ws, spectator_ws):
+        await ws.disconnect()
+
+
+async def test_the_lobby_hears_about_a_new_table(alice):
+    from lobby import services
+
+    lobby_ws, connected = await connect("/ws/lobby/")
+    assert connected
+    await sync_to_async(services.create_table)(alice, game_slug=SLUG, seats_count=3, options={}, is_private=False,
+                                               pace="live", days_per_move=None)
+    html = await lobby_ws.receive_from(timeout=5)
+    assert 'id="table-list"' in html and "Roll to the Top" in html
+    await lobby_ws.disconnect()
+
+
+async def test_the_turn_badge_updates_live(game, alice):
+    me_ws, connected = await connect("/ws/me/", alice)
+    assert connected
+    await sync_to_async(engine.submit)(game.pk, alice, {"type": "done"})
+    html = await me_ws.receive_from(timeout=5)
+    assert 'id="turn-badge"' in html
+    await me_ws.disconnect()
+
+
+@pytest.mark.redis
+async def test_updates_cross_processes_through_redis(game, alice):
+    """With REDIS_URL the channel layer is Redis, so any worker's move reaches every socket."""
+    from channels.layers import get_channel_layer
+
+    assert "Redis" in type(get_channel_layer()).__name__
+    alice_ws, connected = await connect(f"/ws/play/{game.pk}/", alice)
+    assert connected
+    await sync_to_async(engine.submit)(game.pk, alice, {"type": "done"})
+    assert 'id="game-panel"' in await alice_ws.receive_from(timeout=5)
+    await alice_ws.disconnect()
