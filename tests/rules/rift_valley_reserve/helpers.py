@@ -3,7 +3,7 @@ them at a chosen turn, without playing the turns that would lead there."""
 from __future__ import annotations
 
 from games.rules.rift_valley_reserve import RULES
-from games.rules.rift_valley_reserve.board import draw, new_map, trail_action
+from games.rules.rift_valley_reserve.board import draw, empty_cells, new_map, trail_action
 
 
 def blank(players: int = 2, boards: str = "identical", seed: int = 1) -> dict:
@@ -44,11 +44,10 @@ def position(maps: list[dict], turn: int = 2, trigger_turn=None, final_turn=None
     return state
 
 
-def holding(map_id: str, owner: int, holder: int, turn_parity_from: int = 2, players: int = 2,
-            build=None) -> tuple[dict, int]:
-    """A 2-seat state on turn >= 2 in which `holder` holds map `owner` (a copy of map_id),
-    drawn by `build(m) -> m`. Returns (state, turn)."""
-    turn = turn_parity_from
+def holding(map_id: str, owner: int, holder: int, players: int = 2, build=None) -> tuple[dict, int]:
+    """A state on turn >= 2 (before the trigger) in which `holder` holds map `owner`, a copy
+    of map_id drawn by `build(m) -> m`; the other maps are empty ID9s. Returns (state, turn)."""
+    turn = 2
     while (owner + turn - 1) % players != holder:
         turn += 1
     maps = [fresh("ID9", b) for b in range(players)]
@@ -63,7 +62,6 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 def fill_with_tents(m: dict, seat: int, keep=()) -> dict:
     """Every empty cell but those in `keep` gets a Tent of `seat`."""
-    from games.rules.rift_valley_reserve.board import empty_cells
     for r, c in list(empty_cells(m)):
         if (r, c) not in keep:
             m = draw(m, seat, {"type": "tent", "cell": [r, c]})
