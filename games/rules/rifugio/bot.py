@@ -87,7 +87,9 @@ def _evaluate(state: dict, seat: int) -> float:
     others = sum(s["total"] for i, s in enumerate(scores) if i != seat)
     me = state["seats"][seat]
     value = mine - OTHERS_WEIGHT * others
-    value += CARD_VALUE * me["extra_step_cards"]
+    # cards are worth nothing at the end: spend them freely once the stack is nearly gone
+    late = len(state["stack"]) + len(state["bottom"]) <= 2 * state["players"]
+    value += (0.1 if late else CARD_VALUE) * me["extra_step_cards"]
     value += RIFUGIO_LEFT_VALUE * me["rifugi_left"] + RAFT_LEFT_VALUE * me["rafts_left"]
     board = state["board"]
     if state["phase"] != "over":
