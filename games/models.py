@@ -21,7 +21,24 @@ class Pace(models.TextChoices):
     CORRESPONDENCE = "correspondence", "Correspondence"
 
 
-class Game(models.Model):
+class PlaysAGame:
+    """For models with a `game_slug`: their ruleset and its title."""
+
+    game_slug: str
+
+    @property
+    def rules(self) -> Ruleset:
+        return registry.get(self.game_slug)
+
+    @property
+    def title(self) -> str:
+        try:
+            return self.rules.title
+        except KeyError:
+            return self.game_slug
+
+
+class Game(PlaysAGame, models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In progress"
         FINISHED = "finished", "Finished"
@@ -51,17 +68,6 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:play", args=[self.pk])
-
-    @property
-    def rules(self) -> Ruleset:
-        return registry.get(self.game_slug)
-
-    @property
-    def title(self) -> str:
-        try:
-            return self.rules.title
-        except KeyError:
-            return self.game_slug
 
     @property
     def is_active(self) -> bool:

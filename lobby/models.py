@@ -8,8 +8,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules as registry
-from games.models import Game, Pace
+from games.models import Game, Pace, PlaysAGame
 
 DAYS_PER_MOVE_CHOICES = [(1, "1 day"), (2, "2 days"), (3, "3 days"), (7, "7 days")]
 
@@ -18,7 +17,7 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class Table(models.Model):
+class Table(PlaysAGame, models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
         STARTED = "started", "Started"
@@ -44,17 +43,6 @@ class Table(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:table", args=[self.pk])
-
-    @property
-    def rules(self):
-        return registry.get(self.game_slug)
-
-    @property
-    def title(self) -> str:
-        try:
-            return self.rules.title
-        except KeyError:
-            return self.game_slug
 
     @property
     def is_open(self) -> bool:
