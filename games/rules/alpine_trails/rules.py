@@ -210,8 +210,8 @@ def end_game(state: dict) -> None:
         for cell in lakes:
             s["map"][B.cell_key(cell)] = {"kind": "lake"}
         if placed:
-            _log(state, f"Seat {i} placed {placed} held animal(s) at the end.")
-        _log(state, f"Seat {i} gets {len(lakes)} lake(s).")
+            _log(state, f"Seat {i + 1} placed {placed} held animal(s) at the end.")
+        _log(state, f"Seat {i + 1} gets {len(lakes)} lake(s).")
         _publish(s)
     state["phase"] = "over"
     totals = [entry["total"] for entry in final_scores(state)]
@@ -221,7 +221,7 @@ def end_game(state: dict) -> None:
         title = solo_title(totals[0])
         _log(state, f"Game over: Seat 0 scores {best}" + (f" — {title}." if title else " (no title)."))
     else:
-        _log(state, "Game over: " + ", ".join(f"Seat {w}" for w in winners)
+        _log(state, "Game over: " + ", ".join(f"Seat {w + 1}" for w in winners)
              + f" {'wins' if len(winners) == 1 else 'tie'} with {best} points.")
 
 
@@ -231,7 +231,7 @@ def resolve_round(state: dict) -> None:
     gifts = []
     for i, s in enumerate(seats):
         for line in s["round_log"]:
-            _log(state, f"Seat {i} {line}.")
+            _log(state, f"Seat {i + 1} {line}.")
     if not state["solo"]:
         for giver, s in enumerate(seats):
             for terrain in s["round_forks"]:
@@ -243,7 +243,7 @@ def resolve_round(state: dict) -> None:
                         continue
                     other["animals"].append(animal)
                     gifts.append({"from": giver, "to": taker, "animal": animal})
-                    _log(state, f"Seat {giver} placed a {terrain} fork: Seat {taker} receives a {animal}.")
+                    _log(state, f"Seat {giver + 1} placed a {terrain} fork: Seat {taker + 1} receives a {animal}.")
     state["history"].append({"round": state["round"], "gifts": gifts,
                              "out": {str(i): list(s["round_out"]) for i, s in enumerate(seats)}})
     for s in seats:

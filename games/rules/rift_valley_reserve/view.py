@@ -23,16 +23,16 @@ def _cell_text(cell) -> str:
 def describe(seat: int, action: Action, map_index: int) -> str:
     """One public history line, with "Seat N" for the site to replace by names."""
     kind = action["type"]
-    where = f"on Seat {map_index}'s map"
+    where = f"on Seat {map_index + 1}'s map"
     if kind == "pass":
         if action.get("auto"):
-            return f"Seat {seat} had nothing to draw and passed."
-        return f"Seat {seat} passed."
+            return f"Seat {seat + 1} had nothing to draw and passed."
+        return f"Seat {seat + 1} passed."
     if kind == "trail":
         via = "" if action["corner"] is None else f" via {_cell_text(action['corner'])}"
-        return (f"Seat {seat} drew a Trail from {_cell_text(action['from'])} to "
+        return (f"Seat {seat + 1} drew a Trail from {_cell_text(action['from'])} to "
                 f"{_cell_text(action['to'])}{via} {where}.")
-    return f"Seat {seat} drew a {kind.capitalize()} at {_cell_text(action['cell'])} {where}."
+    return f"Seat {seat + 1} drew a {kind.capitalize()} at {_cell_text(action['cell'])} {where}."
 
 
 def drawn_cells(action: Action) -> list[list[int]]:
@@ -72,7 +72,7 @@ def _log(state: State, history: list[dict], scores: list[dict]) -> list[str]:
     lines = [f"Turn {entry['turn']}: {line}" for entry in history[-LOG_LINES:] for line in entry["lines"]]
     if state["over"]:
         best = max(e["total"] for e in scores)
-        winners = [f"Seat {e['seat']}" for e in scores if e["rank"] == 1]
+        winners = [f"Seat {e['seat'] + 1}" for e in scores if e["rank"] == 1]
         lines.append(f"The game is over: {' and '.join(winners)} "
                      f"{'wins' if len(winners) == 1 else 'share first place'} with {best} points.")
     return lines[-LOG_LINES:]
@@ -86,7 +86,7 @@ def _tie_breaks(scores: list[dict]) -> list[str]:
         group = [s for s, e in enumerate(scores) if e["total"] == total]
         if len(group) < 2:
             continue
-        names = ", ".join(f"Seat {s}" for s in group)
+        names = ", ".join(f"Seat {s + 1}" for s in group)
         used = [labels[k] for k in data.TIE_BREAKS
                 if len({scores[s]["breakdown"][k] for s in group}) > 1]
         if used:

@@ -33,7 +33,7 @@ def test_other_maps_are_shown_as_of_the_last_resolved_round():
     view = RULES.view(state, 1)
     assert view["seats"][0]["as_of_round"] == 1 and len(view["seats"][0]["map"]) == 4
     assert view["last_round"]["round"] == 1
-    assert any(line.startswith("Seat 0 placed") for line in view["log"])
+    assert any(line.startswith("Seat 1 placed") for line in view["log"])
 
 
 def test_trail_cells_carry_exits_miles_terrain_and_sign():

@@ -121,5 +121,5 @@ def test_ex9_a_true_tie_shares_the_rank_and_skips_the_next():
 def test_view_explains_a_tie_break_in_plain_words():
     from games.rules.rift_valley_reserve.view import _tie_breaks
     notes = _tie_breaks([_entry(6, 4, 2, -2), _entry(6, 2, 2, 0), _entry(4, 4, 2, 0)])
-    assert notes == ["Seat 0, Seat 1, Seat 2 tie on 10 points; decided by Trail points then "
+    assert notes == ["Seat 1, Seat 2, Seat 3 tie on 10 points; decided by Trail points then "
                      "fewer unconnected Stops."]

@@ -67,8 +67,8 @@ def test_ex10_history_records_the_resolved_turn_in_public():
     state = RULES.apply(RULES.apply(blank(2), 0, S(0, 4)), 1, S(8, 4))
     assert state["history"] == [{"turn": 1, "actions": {"0": S(0, 4), "1": S(8, 4)}}]
     view = RULES.view(state, None)
-    assert view["log"] == ["Turn 1: Seat 0 drew a Stop at (0,4) on Seat 0's map.",
-                           "Turn 1: Seat 1 drew a Stop at (8,4) on Seat 1's map."]
+    assert view["log"] == ["Turn 1: Seat 1 drew a Stop at (0,4) on Seat 1's map.",
+                           "Turn 1: Seat 2 drew a Stop at (8,4) on Seat 2's map."]
     assert view["last_turn"]["draws"][1] == {"seat": 1, "map": 1, "action": S(8, 4)}
     assert view["maps"][0]["recent"] == [[0, 4]]
 
