@@ -162,3 +162,22 @@ def test_random_playouts_reach_the_end_for_every_player_count():
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         state, _ = random_playout(ruleset, players, players)
         assert ruleset.is_over(state)
+
+
+@pytest.mark.django_db
+def test_a_player_takes_back_a_step_that_revealed_nothing(start_game, alice, bob):
+    game = start_game("rifugio", [alice, bob], seed=8)
+    users = {0: alice, 1: bob}
+    while game.state["phase"] != "walk":
+        seat = game.to_act()[0]
+        engine.submit(game.pk, users[seat], game.rules.legal_actions(game.state, seat)[0])
+        game.refresh_from_db()
+    seat = game.to_act()[0]
+    before = (game.version, game.state)
+    step = next(a for a in game.rules.legal_actions(game.state, seat) if a["type"] != "end_turn")
+    engine.submit(game.pk, users[seat], step)
+    engine.undo(game.pk, users[seat])
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
+    with pytest.raises(Rejected):
+        engine.undo(game.pk, users[seat])  # the tile placement before it drew a new tile

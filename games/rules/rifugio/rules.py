@@ -228,6 +228,11 @@ def _where(c) -> str:
 
 # --- the ruleset ---------------------------------------------------------------------------
 
+# Actions a seat may take back within its turn (they reveal nothing hidden). [DECISION]
+UNDOABLE_ACTIONS = frozenset({"step", "sail", "build_rifugio", "build_raft", "use_extra_step", "swim",
+                              "continue_swim"})
+
+
 class Rifugio(Ruleset):
     slug = D.SLUG
     title = D.TITLE
@@ -329,6 +334,13 @@ class Rifugio(Ruleset):
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
+
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Walking, sailing, swimming, building and extra steps reveal nothing, so they
+        may be taken back while the turn goes on; placing a tile (which draws the next
+        one) and ending the turn (which draws the next player's tile) may not."""
+        return (action.get("type") in UNDOABLE_ACTIONS and before["phase"] == after["phase"] == "walk"
+                and after["active"] == seat)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.to_act(state):
