@@ -1,0 +1,220 @@
+"""The Rifugio board page through Django's test client: every seat, spectators, replays,
+each kind of action submitted through /act/, and nothing hidden in the HTML."""
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from games import engine
+from games.models import Game
+from games.rules import get
+
+from ..conftest import client_for, post_action
+
+pytestmark = pytest.mark.django_db
+SLUG = "rifugio"
+RULES = get(SLUG)
+PLAIN_IDS = re.compile(r"\b(?:[MFR]\d\d|WA\d\d)\b")
+
+
+def page(client, game, sel=None) -> str:
+    url = f"/play/{game.pk}/" if sel is None else f"/play/{game.pk}/panel/?sel={sel}"
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def targets(html: str, kind: str) -> list[str]:
+    return re.findall(rf'<g class="target {kind}"[^>]*data-key="([^"]+)"', html)
+
+
+def set_state(game: Game, state: dict) -> Game:
+    game.state = state
+    game.save(update_fields=["state"])
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.fixture
+def two(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob], seed=5)
+    return game, [client_for(alice), client_for(bob)]
+
+
+def test_the_page_renders_for_each_seat_with_highlights_only_for_the_active_one(two):
+    game, clients = two
+    active = game.state["active"]
+    for seat, client in enumerate(clients):
+        html = page(client, game)
+        assert 'class="rf-map"' in html and "tiles left" in html
+        assert "Tile to place" in html and "START" in html
+        assert html.count('class="rf-player seat-') == 2
+        place = targets(html, "place")
+        if seat == active:
+            legal = {(a["q"], a["r"]) for a in RULES.legal_actions(game.state, seat)}
+            shown = {tuple(int(v) for v in k.split(",")) for k in place + targets(html, "place-other")}
+            assert shown == legal and place
+        else:
+            assert not place and 'role="button"' not in html
+
+
+def test_a_spectator_sees_the_board_without_controls(two, charlie):
+    game, _ = two
+    html = page(client_for(charlie), game)
+    assert "You are watching" in html and 'class="rf-map"' in html
+    assert '<g class="target ' not in html and "hx-post" not in html
+
+
+def test_no_hidden_information_reaches_the_html(start_game, alice, bob, charlie):
+    game = start_game(SLUG, [alice, bob], seed=918273645)
+    for client in (client_for(alice), client_for(bob), client_for(charlie)):
+        html = page(client, game)
+        assert "918273645" not in html and "seed" not in html.lower()
+        assert "stack" not in html.lower() and "bottom" not in html.lower()
+        # plain tiles are anonymous: no tile id of the bag ever appears, only the count
+        map_and_cards = html[html.index('<section class="card board rf'):html.index('<aside class="side-col">')]
+        assert not PLAIN_IDS.search(map_and_cards)
+        left = len(game.state["stack"]) + len(game.state["bottom"])
+        assert re.search(rf'rf-tiles-left">{left}<', html)
+
+
+def test_rotation_is_chosen_server_side_with_sel(start_game, alice, bob):
+    # find a seed whose first tile is a pass (the only tile with rotations that differ)
+    for seed in range(1, 400):
+        state = RULES.setup(2, None, seed)
+        if state["hand"].startswith("PS"):
+            break
+    else:
+        pytest.skip("no seed deals a pass first")
+    game = start_game(SLUG, [alice, bob], seed=seed)
+    client = client_for([alice, bob][game.state["active"]])
+    html = page(client, game, "r2")
+    assert "Rotate left" in html and "sel=r3" in html and "sel=r1" in html
+    legal = [a for a in RULES.legal_actions(game.state, game.state["active"]) if a["rotation"] == 2]
+    assert len(targets(html, "place")) == len(legal)
+
+
+def test_a_symmetric_tile_has_no_rotate_buttons(two):
+    game, clients = two
+    if not game.state["hand"][:2] in ("M0", "M1", "F0", "F1", "R0", "R1", "WA", "BR", "FL", "AN", "WF", "PK"):
+        pytest.skip("first tile is a pass")
+    html = page(clients[game.state["active"]], game)
+    assert "Rotate left" not in html
+
+
+def drive(game, clients, wanted: set[str], limit: int = 400) -> set[str]:
+    """Play through the page's own action endpoint, preferring kinds not yet sent."""
+    import random
+
+    rng = random.Random(3)
+    sent: set[str] = set()
+    for _ in range(limit):
+        game = Game.objects.get(pk=game.pk)
+        if not game.is_active:
+            break
+        seat = game.state["active"]
+        legal = RULES.legal_actions(game.state, seat)
+        fresh = [a for a in legal if a["type"] in wanted - sent]
+        if fresh:
+            action = fresh[0]
+        elif game.state["phase"] == "walk" and game.state["turn"]["steps"] > 0 and rng.random() < 0.8:
+            moves = [a for a in legal if a["type"] in ("step", "sail", "build_raft")] or legal
+            action = rng.choice(moves)
+        else:
+            action = legal[-1] if game.state["phase"] == "walk" else rng.choice(legal)
+        html = page(clients[seat], game)
+        if action["type"] in ("place_tile", "step", "sail"):
+            key = f'{action.get("q", (action.get("to") or [0, 0])[0])},{action.get("r", (action.get("to") or [0, 0])[1])}'
+            assert f'data-key="{key}"' in html
+        response = post_action(clients[seat], game, action, token=f"t{_}", version=game.version)
+        assert response.status_code == 200, response.content[:300]
+        assert 'class="error' not in response.content.decode()
+        sent.add(action["type"])
+        if wanted <= sent:
+            break
+    return sent
+
+
+def test_each_common_action_kind_goes_through_the_act_endpoint(two):
+    game, clients = two
+    wanted = {"place_tile", "step", "build_rifugio", "end_turn", "build_raft", "sail", "use_extra_step"}
+    sent = drive(game, clients, wanted)
+    assert wanted <= sent
+
+
+def swim_position(state: dict) -> dict:
+    """Example 4 of the spec: seat 1 stranded on (2,0) with no rafts, seat 0 aboard at (1,-1)."""
+    s = copy.deepcopy(state)
+    s["board"] = {"0,0": {"tile": "START", "rot": 0}, "1,-1": {"tile": "WA01", "rot": 0},
+                  "1,0": {"tile": "WA02", "rot": 0}, "1,1": {"tile": "WA03", "rot": 0},
+                  "2,0": {"tile": "F01", "rot": 0}}
+    s["stack"] = [t for t in s["stack"] if t not in ("WA01", "WA02", "WA03", "F01")]
+    if s["hand"] in ("WA01", "WA02", "WA03", "F01"):
+        s["hand"] = None
+    elif s["hand"]:
+        s["stack"].append(s["hand"])
+        s["stack"].sort()
+        s["hand"] = None
+    s["rafts"] = [{"id": 0, "owner": 0, "at": [1, -1], "riders": [0]},
+                  {"id": 1, "owner": 1, "at": [9, 9], "riders": []}]
+    s["seats"][0]["walker"] = {"at": [1, -1], "raft": 0, "swim": None}
+    s["seats"][1]["walker"] = {"at": [2, 0], "raft": None, "swim": None}
+    s["seats"][0]["rafts_left"] = 2
+    s["seats"][1]["rafts_left"] = 0
+    s["seats"][1]["extra_step_cards"] = 1
+    s["active"] = 1
+    s["phase"] = "walk"
+    s["turn"] = {"tiles_to_place": 0, "steps": 2, "visited_rifugi": [], "visited_rafts": [], "tried": [], "placed": []}
+    return s
+
+
+def test_swimming_through_the_page(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob], seed=5)
+    game = set_state(game, swim_position(game.state))
+    client = client_for(bob)
+    html = page(client, game)
+    assert "Swim…" in html and "sel=swim" in html
+    html = page(client, game, "swim")
+    assert targets(html, "swim-to") == ["0,0"]
+    response = post_action(client, game, {"type": "swim", "via": [1, 0], "to": [0, 0]}, token="s1", version=game.version)
+    html = response.content.decode()
+    assert "Keep swimming (1/4)" in html and "1/4</text>" in html
+    game = Game.objects.get(pk=game.pk)
+    response = post_action(client, game, {"type": "continue_swim"}, token="s2", version=game.version)
+    assert "Keep swimming" not in response.content.decode()  # no steps left: only cards and end turn
+    game = Game.objects.get(pk=game.pk)
+    response = post_action(client, game, {"type": "use_extra_step"}, token="s3", version=game.version)
+    assert "Keep swimming (2/4)" in response.content.decode()
+
+
+def test_a_water_cell_that_allows_sail_and_raft_opens_a_menu(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob], seed=5)
+    s = swim_position(game.state)
+    # seat 0 aboard its raft at (1,-1) with rafts left: (1,1) allows both sailing and... not adjacent;
+    # (1,0) is adjacent and on the same river: both sail and build_raft.
+    s["active"] = 0
+    game = set_state(game, s)
+    client = client_for(alice)
+    html = page(client, game)
+    assert "1,0" in targets(html, "menu")
+    html = page(client, game, "m1,0")
+    assert "Sail here (1 step)" in html and "Build a raft here (2 steps)" in html
+    response = post_action(client, game, {"type": "build_raft", "at": [1, 0]}, token="b1", version=game.version)
+    assert response.status_code == 200 and 'class="error' not in response.content.decode()
+
+
+def test_replays_of_a_bot_game_render_at_several_steps(start_game, alice):
+    game = start_game(SLUG, [None, None], seed=11)
+    game = Game.objects.get(pk=game.pk)
+    assert not game.is_active
+    client = client_for(alice)
+    last = game.moves.count()
+    for step in (0, 1, last // 3, last // 2, last):
+        response = client.get(f"/play/{game.pk}/replay/?step={step}")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'class="rf-map"' in html and 'role="button"' not in html
+    assert "Final scoring" in html and "Waterfall bonus" in html
+    final = page(client, game)
+    assert "Final scoring" in final and "hx-post" not in final.split('<aside class="side-col">')[0]
