@@ -1,0 +1,76 @@
+"""Two people play a round of Alpine Trails in two browsers and see each other live."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import sign_up
+
+pytestmark = [pytest.mark.browser]
+
+
+def play_round(page) -> None:
+    """Click highlighted squares (tiles, and waterfalls when a loop closes) until the
+    round can be finished, then finish it."""
+    finish = page.locator(".at-board button.done-button")
+    for _ in range(8):
+        if finish.count():
+            break
+        cell = page.locator(".at-board .at-main .hl:not(.faint)").first
+        if cell.count():
+            before = page.locator(".at-main .cell").count()
+            cell.click()
+            expect(page.locator(".at-main .cell")).not_to_have_count(before, timeout=10_000)
+        else:
+            page.get_by_role("button", name="Discard it").click()
+            page.wait_for_timeout(300)
+    finish.click()
+
+
+def test_two_players_place_tiles_and_see_each_other(live_site, browser):
+    alice = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    bob = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    sign_up(alice, live_site, "alice")
+    sign_up(bob, live_site, "bob")
+
+    bob.goto(f"{live_site}/")
+    alice.goto(f"{live_site}/tables/new/?game=alpine-trails")
+    alice.fill("#id_seats", "2")
+    alice.click("text=Create table")
+    expect(bob.locator("#table-list")).to_contain_text("Alpine Trails", timeout=10_000)
+    bob.locator("#table-list a", has_text="Alpine Trails").first.click()
+    bob.click("text=Join this table")
+    bob.wait_for_url(re.compile(r"/play/\d+/$"))
+    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    assert alice.url == bob.url
+
+    expect(alice.locator(".at-head h2")).to_have_text("Round 1 of 16")
+    # Choosing a side and rotation is a server-side selection: flip, then rotate back.
+    alice.keyboard.press("f")
+    expect(alice.locator(".at-tile.selected")).to_contain_text("terrain side")
+    alice.get_by_role("button", name="Flip").click()
+    expect(alice.locator(".at-tile.selected")).to_contain_text("trail side")
+    if os.environ.get("SCREENSHOTS"):
+        os.makedirs("test-artifacts", exist_ok=True)
+        alice.screenshot(path="test-artifacts/alpine-alice-start.png", full_page=True)
+
+    play_round(alice)
+    expect(alice.locator(".status-line")).to_contain_text("Waiting for bob")
+    expect(alice.locator(".at-banner")).to_contain_text("You have finished round 1")
+    # Bob sees that Alice is done, live, but not her tiles (only her base camp).
+    expect(bob.locator(".at-other .chip.status-done")).to_be_visible(timeout=10_000)
+    expect(bob.locator(".at-other .cell")).to_have_count(2)
+
+    play_round(bob)
+    # The round resolves: each sees the other's two new tiles on the small map.
+    expect(alice.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
+    expect(bob.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
+    assert alice.locator(".at-other .cell").count() >= 4
+    assert bob.locator(".at-other .cell").count() >= 4
+    expect(alice.locator(".at-other")).to_contain_text("as of round 1")
+    if os.environ.get("SCREENSHOTS"):
+        alice.screenshot(path="test-artifacts/alpine-alice-round2.png", full_page=True)
+        bob.screenshot(path="test-artifacts/alpine-bob-round2.png", full_page=True)
