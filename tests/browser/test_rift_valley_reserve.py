@@ -1,0 +1,114 @@
+"""Two people play Rift Valley Reserve in two browsers: Stops, a Tent and a Trail that
+bridges the Rift, each seeing the other's draws live once a turn resolves (never before)."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import sign_up
+
+pytestmark = [pytest.mark.browser]
+BIG = ".rvr-map.big"
+
+
+def on_turn(page, turn: int) -> None:
+    expect(page.locator(".rvr")).to_have_attribute("data-turn", str(turn), timeout=10_000)
+
+
+def draw_at(page, r: int, c: int, mode: str = "Stop") -> None:
+    """Choose the mode, click a highlighted square (a ghost appears), click it again."""
+    if mode == "Tent":
+        page.locator(".rvr-controls button.mode", has_text="Tent").click()
+        expect(page.locator(".rvr-controls button.mode.on")).to_contain_text("Tent")
+    cell = page.locator(f'{BIG} .cell.legal[data-r="{r}"][data-c="{c}"]')
+    cell.click()
+    expect(page.locator(f'{BIG} .cell.ghosted[data-r="{r}"][data-c="{c}"]')).to_have_count(1)
+    page.locator(f'{BIG} .cell.ghosted[data-r="{r}"][data-c="{c}"]').click()
+    expect(page.locator(f"{BIG} .cell.ghosted")).to_have_count(0)
+
+
+def first_legal_tent(page) -> None:
+    page.locator(".rvr-controls button.mode", has_text="Tent").click()
+    expect(page.locator(".rvr-controls button.mode.on")).to_contain_text("Tent")
+    page.locator(f"{BIG} .cell.legal").first.click()
+    page.get_by_role("button", name=re.compile("^Confirm Tent")).click()
+    expect(page.locator(f"{BIG} .cell.ghosted")).to_have_count(0)
+
+
+def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
+    alice = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    bob = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    sign_up(alice, live_site, "alice")
+    sign_up(bob, live_site, "bob")
+
+    bob.goto(f"{live_site}/")
+    alice.goto(f"{live_site}/tables/new/?game=rift-valley-reserve")
+    alice.fill("#id_seats", "2")
+    alice.click("text=Create table")
+    expect(bob.locator("#table-list")).to_contain_text("Rift Valley Reserve", timeout=10_000)
+    bob.locator("#table-list a", has_text="Rift Valley Reserve").first.click()
+    bob.click("text=Join this table")
+    bob.wait_for_url(re.compile(r"/play/\d+/$"))
+    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    assert alice.url == bob.url
+
+    # Seats are dealt at random: "red" is seat 0 (owner of map 0), "blue" seat 1.
+    on_turn(alice, 1)
+    you = alice.locator(".seat-chip", has_text="(you)")
+    red, blue = (alice, bob) if you.get_attribute("data-seat") == "0" else (bob, alice)
+
+    # Turn 1: Stops only; Tent is disabled and squares next to animals are not offered.
+    expect(red.locator(".rvr-controls button.mode", has_text="Tent")).to_be_disabled()
+    expect(red.locator(f'{BIG} .cell.legal[data-r="0"][data-c="1"]')).to_have_count(0)
+    draw_at(red, 0, 3)
+    expect(red.locator(".rvr-pending")).to_contain_text("drawn — waiting for the others")
+    expect(red.locator(f'{BIG} [data-kind="pending-stop"]')).to_have_count(1)
+    # Blue sees that Red has drawn, live, but not what or where.
+    expect(blue.locator('.seat-chip[data-seat="0"]')).to_contain_text("drawn", timeout=10_000)
+    expect(blue.locator('.rvr [data-kind="stop"][data-seat="0"]')).to_have_count(0)
+    draw_at(blue, 8, 4)
+
+    # Turn 2: the maps have moved on; each sees the other's Stop on the other map.
+    on_turn(red, 2)
+    on_turn(blue, 2)
+    expect(red.locator(f'{BIG} [data-kind="stop"][data-seat="1"]')).to_have_count(1)
+    expect(blue.locator(f'{BIG} [data-kind="stop"][data-seat="0"][data-r="0"][data-c="3"]')).to_have_count(1)
+    first_legal_tent(red)
+    first_legal_tent(blue)
+
+    # Turn 3: back on their own maps; Red adds a second Stop, Blue a Tent.
+    on_turn(red, 3)
+    expect(red.locator(f'{BIG} [data-kind="tent"][data-seat="1"]')).to_have_count(1)
+    draw_at(red, 2, 5)
+    first_legal_tent(blue)
+    on_turn(red, 4)
+    first_legal_tent(red)
+    first_legal_tent(blue)
+
+    # Turn 5: Red joins their two Stops. Both L routes are offered; one bridges her Rift.
+    on_turn(red, 5)
+    red.locator(f'{BIG} .stop.clickable[data-r="0"][data-c="3"]').click()
+    red.locator(f'{BIG} .stop.role-partner[data-r="2"][data-c="5"]').click()
+    routes = red.locator(f"{BIG} .route")
+    expect(routes).to_have_count(2)
+    expect(red.locator(f'{BIG} .route[data-corner="2,3"]')).to_have_count(1)
+    if os.environ.get("SCREENSHOTS"):
+        os.makedirs("test-artifacts", exist_ok=True)
+        red.screenshot(path="test-artifacts/rvr-red-routes.png", full_page=True)
+    red.locator(f'{BIG} .route[data-corner="2,3"] .corner').click()
+    expect(red.locator(".rvr-pending")).to_contain_text("Trail")
+    expect(blue.locator('.rvr [data-kind="trail"]')).to_have_count(0)
+    first_legal_tent(blue)
+
+    # The turn resolves: Blue sees Red's Trail (with its plank over the Rift) on the map.
+    on_turn(blue, 6)
+    expect(blue.locator(f'{BIG} [data-kind="trail"][data-seat="0"]')).to_have_count(1)
+    expect(blue.locator(f'{BIG} [data-kind="trail"][data-seat="0"] .plank')).to_have_count(1)
+    expect(blue.locator(f'{BIG} .stop.connected[data-seat="0"]')).to_have_count(2)
+    expect(red.locator(".rvr-score-table")).to_be_visible()
+    if os.environ.get("SCREENSHOTS"):
+        red.screenshot(path="test-artifacts/rvr-red.png", full_page=True)
+        blue.screenshot(path="test-artifacts/rvr-blue.png", full_page=True)
