@@ -10,6 +10,8 @@ selection that no longer fits a legal action is dropped.
 """
 from __future__ import annotations
 
+import re
+
 OPTION_SPECS = {
     "area_scoring": {
         "label": "Area scoring variant",
@@ -233,7 +235,7 @@ def board_context(panel: dict) -> dict:
             confirm = {"type": "claim", "row": row, "col": col, mode["key"]: list(picks)}
         what = "connected hikers to turn into camps" if row == "camps" else (
             "animals of different species" if row == "different" else "animals of one species")
-        mode_text = (f"Claim spot {row} {col + 1} ({view['chart_info']['value'][row][col]} points): "
+        mode_text = (f"Claim the {view['chart_info']['value'][row][col]}-point {row} spot: "
                      f"choose {need} {what}.")
     in_mode = bool(mode)
 
@@ -242,14 +244,7 @@ def board_context(panel: dict) -> dict:
     if preview:
         a, b = str(preview[0]), str(preview[1])
         board[a], board[b] = board[b], board[a]
-    last = set()
-    for ev in view.get("last_events") or []:
-        if ev.get("kind") == "trap":
-            last.add(ev["section"])
-        elif ev.get("kind") == "swap":
-            last.update((ev["a"], ev["b"]))
-        elif ev.get("kind") == "claim" and "sections" in ev:
-            last.update(ev["sections"])
+    last = last_turn_sections(view)
     guide = view.get("guide")
     sections = []
     for key in view["geometry"]["sections"]:
@@ -287,7 +282,7 @@ def board_context(panel: dict) -> dict:
                 item["classes"].append("picked-region" if reg == picked_region else "legal-region")
             if preview and sid in preview:
                 item["classes"].append("preview")
-        if sid in last and not in_mode:
+        if sid in last and not in_mode and not item["classes"]:
             item["classes"].append("last")
         item["cls"] = " ".join(item["classes"])
         sections.append(item)
@@ -326,10 +321,12 @@ def board_context(panel: dict) -> dict:
                     "need": info["need"][col], "cls": "", "get": None}
             if owner is not None:
                 spot.update(colour=colours[owner], mark=marks[owner], owner_name=names[owner])
-            if (row, col) in claimable:
+            is_current = mode.get("kind") == "claim" and mode["row"] == row and mode["col"] == col
+            if is_current:
+                spot["cls"] = "picked"
+            elif (row, col) in claimable and not in_mode:
                 spot["get"] = _sel_claim(row, col, [])
-                is_current = mode.get("kind") == "claim" and mode["row"] == row and mode["col"] == col
-                spot["cls"] = "picked" if is_current else "legal"
+                spot["cls"] = "legal"
             spot["title"] = (f"{ROW_TITLES[row]} — {info['need'][col]} needed, {spot['value']} points"
                              + (f"; claimed by {names[owner]}" if owner is not None else "")
                              + ("; click to claim" if spot["get"] else ""))
@@ -364,6 +361,8 @@ def board_context(panel: dict) -> dict:
             "on_mountain": summary[s]["hikers_on_mountain"], "camps_on": summary[s]["camps_on_mountain"],
             "spots": summary[s]["spots_claimed"], "breakdown": breakdown,
             "breakdown_text": ", ".join(f"{k} {v}" for k, v in breakdown),
+            "breakdown_lines": [" · ".join(f"{k} {v}" for k, v in breakdown[:3]),
+                                " · ".join(f"{k} {v}" for k, v in breakdown[3:])],
             "to_act": s in to_act, "first": view.get("first_player") == s, "you": seat == s,
         })
 
@@ -391,8 +390,7 @@ def board_context(panel: dict) -> dict:
                             token["get"] = cand_animals[idx]
                             token["cls"] = "picked" if idx in picked_animals else "legal"
                             token["title"] += " — click to " + ("drop from" if idx in picked_animals else "add to") + " the trade"
-                    elif (key in activatable and not animal["activated"]
-                          and not (mode.get("kind") == "activate" and mode["species"] == key)):
+                    elif key in activatable and not animal["activated"] and not in_mode:
                         token["get"] = _sel_activate(key, [])
                         token["cls"] = "legal"
                         token["title"] += f" — click to use: {sp['power']}"
@@ -450,6 +448,33 @@ def board_context(panel: dict) -> dict:
         "activatable": activatable, "claimable": len(claimable),
         "summary_hint": _hint(legal, in_mode, traps, region_acts, activatable, claimable),
     }}
+
+
+_TRAPPED = re.compile(r"trapped .* in section (\d\d)")
+_SWAPPED = re.compile(r"swap sections (\d\d) and (\d\d)")
+_BUILT = re.compile(r"camps on sections ([\d, ]+)")
+
+
+def last_turn_sections(view: dict) -> set[int]:
+    """Sections touched by the latest turn with a move (the one in progress, else the one
+    before), read from the public log: the trap, swaps and new camps."""
+    log = [str(line) for line in view.get("log") or []]
+    ends = [i for i, line in enumerate(log) if "ended turn" in line]
+    start = ends[-1] + 1 if ends else 0
+    segment = log[start:]
+    if not any(_TRAPPED.search(line) for line in segment) and ends:
+        start = ends[-2] + 1 if len(ends) > 1 else 0
+        segment = log[start:ends[-1] + 1]
+    found: set[int] = set()
+    for line in segment:
+        for pattern in (_TRAPPED, _SWAPPED):
+            match = pattern.search(line)
+            if match:
+                found.update(int(g) for g in match.groups())
+        match = _BUILT.search(line)
+        if match:
+            found.update(int(t) for t in re.findall(r"\d\d", match.group(1)))
+    return found
 
 
 def _hint(legal, in_mode, traps, region_acts, activatable, claimable) -> str:

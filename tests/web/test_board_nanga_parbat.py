@@ -313,3 +313,10 @@ def test_dump_for_screenshot(game, alice, bob):  # scratch
     html = page(client_for(alice), game)
     open("/tmp/npset/a.html", "w").write(html)
     open("/tmp/npset/b.html", "w").write(panel(client_for(alice), game, "a:tahr:21:23"))
+    set_state(game, claim_position())
+    open("/tmp/npset/c.html", "w").write(panel(client_for(alice), game, "c:camps:3:15,23"))
+    g2 = Game.objects.create(**{f.name: getattr(game, f.name) for f in Game._meta.concrete_fields if f.name != "id"})
+    from games import engine
+    from games.engine import SeatPlan
+    done = engine.start_game(SLUG, [SeatPlan(user=None, is_bot=True)] * 2, {"area_scoring": True}, seed=5, shuffle=False)
+    open("/tmp/npset/d.html", "w").write(page(client_for(alice), done))
