@@ -28,8 +28,8 @@ CATEGORY_ICON = {"FLOWER": "flower", "ANIMAL": "animal", "WATERFALL": "waterfall
 BREAKDOWN_LABEL = {"items": "Items", "waterfall_bonus": "Waterfall bonus", "sets": "Complete sets",
                    "bears": "Bears", "rifugio_cards": "Rifugio cards", "raft_cards": "Raft cards"}
 
-BREAKDOWN_SHORT = {"items": "Items", "waterfall_bonus": "Falls bonus", "sets": "Sets", "bears": "Bears",
-                   "rifugio_cards": "Rifugio", "raft_cards": "Rafts"}
+BREAKDOWN_SHORT = {"items": "Items", "waterfall_bonus": "Falls", "sets": "Sets", "bears": "Bears",
+                   "rifugio_cards": "Huts", "raft_cards": "Rafts"}
 
 OPTION_SPECS = {
     "rivers_and_rafts": {"label": "Rivers & Rafts expansion (water tiles, rafts, swimming)",
@@ -162,6 +162,10 @@ def board_context(panel: dict) -> dict:
         frontier.append({"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 3)})
     pad = A + 6
     min_x, max_x, min_y, max_y = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+    # a small map is not blown up to giant hexes: the view box is at least 7 x 6 hexes
+    grow_x = max(0.0, 7 * A * SQ3 - (max_x - min_x)) / 2
+    grow_y = max(0.0, 6 * 1.5 * A + A - (max_y - min_y)) / 2
+    min_x, max_x, min_y, max_y = min_x - grow_x, max_x + grow_x, min_y - grow_y, max_y + grow_y
     viewbox = f"{round(min_x, 1)} {round(min_y, 1)} {round(max_x - min_x, 1)} {round(max_y - min_y, 1)}"
 
     # --- hikers, rafts, swimmers ---------------------------------------------------------

@@ -218,3 +218,23 @@ def test_replays_of_a_bot_game_render_at_several_steps(start_game, alice):
     assert "Final scoring" in html and "Waterfall bonus" in html
     final = page(client, game)
     assert "Final scoring" in final and "hx-post" not in final.split('<aside class="side-col">')[0]
+
+
+def test_a_step_can_be_taken_back_within_the_turn(two):
+    game, clients = two
+    for _ in range(60):     # place tiles (and end turns) until the mover can walk somewhere
+        game = Game.objects.get(pk=game.pk)
+        seat = game.state["active"]
+        legal = RULES.legal_actions(game.state, seat)
+        steps = [a for a in legal if a["type"] == "step"]
+        if steps:
+            break
+        action = legal[0] if game.state["phase"] == "place" else {"type": "end_turn"}
+        post_action(clients[seat], game, action, token=f"p{_}", version=game.version)
+    else:
+        pytest.fail("nobody could walk")
+    client = clients[seat]
+    html = post_action(client, game, steps[0], token="u1", version=game.version).content.decode()
+    assert 'rf-steps-count">1<' in html and "Take back my last move" in html
+    html = client.post(f"/play/{game.pk}/undo/").content.decode()
+    assert 'rf-steps-count">2<' in html and f'data-key="{steps[0]["to"][0]},{steps[0]["to"][1]}"' in html

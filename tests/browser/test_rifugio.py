@@ -1,0 +1,84 @@
+"""Two people play a round of Rifugio in two browsers, clicking the SVG map, and see each
+other's moves live."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import sign_up
+
+pytestmark = [pytest.mark.browser]
+
+
+def tiles_left(page) -> int:
+    return int(page.locator(".rf-tiles-left").inner_text())
+
+
+def play_turn(me, other, shots: str = "") -> None:
+    """Place both tiles by clicking highlighted cells, walk one step, end the turn."""
+    for n in (1, 2):
+        before = tiles_left(other)
+        target = me.locator(".rf-map .target.place").first
+        target.hover()
+        if shots and n == 1:
+            me.screenshot(path=f"test-artifacts/rifugio-{shots}-place.png", full_page=True)
+        target.click()
+        # the other player sees the tile land without reloading
+        expect(other.locator(".rf-map .placed-now polygon")).to_have_count(n, timeout=10_000)
+        if n == 1:  # the second tile is drawn from the bag: the count drops for everyone
+            expect(other.locator(".rf-tiles-left")).to_have_text(str(before - 1), timeout=10_000)
+    expect(me.locator(".rf-head")).to_contain_text("Walk", timeout=10_000)
+    step = me.locator(".rf-map .target.step").first
+    if step.count():
+        key = step.get_attribute("data-key")
+        # keyboard: focus the cell and press Enter
+        step.focus()
+        me.keyboard.press("Enter")
+        expect(me.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
+        expect(other.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
+        # take it back (within the turn), then walk there again with a click
+        me.get_by_role("button", name="Take back my last move").click()
+        expect(me.locator(".rf-steps-count")).to_have_text("2", timeout=10_000)
+        expect(other.locator(".rf-steps-count")).to_have_text("2", timeout=10_000)
+        me.locator(f'.rf-map .target.step[data-key="{key}"]').click()
+        expect(me.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
+    if shots:
+        me.screenshot(path=f"test-artifacts/rifugio-{shots}-walk.png", full_page=True)
+    me.once("dialog", lambda dialog: dialog.accept())
+    me.get_by_role("button", name="End turn").click()
+    expect(other.locator(".status-line")).to_contain_text("Your move", timeout=10_000)
+
+
+def test_two_players_play_a_round_on_the_map(live_site, browser):
+    alice = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    bob = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    sign_up(alice, live_site, "alice")
+    sign_up(bob, live_site, "bob")
+
+    bob.goto(f"{live_site}/")
+    alice.goto(f"{live_site}/tables/new/?game=rifugio")
+    alice.fill("#id_seats", "2")
+    alice.click("text=Create table")
+    expect(bob.locator("#table-list")).to_contain_text("Rifugio", timeout=10_000)
+    bob.locator("#table-list a", has_text="Rifugio").first.click()
+    bob.click("text=Join this table")
+    bob.wait_for_url(re.compile(r"/play/\d+/$"))
+    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    assert alice.url == bob.url
+    expect(alice.locator(".rf-map")).to_be_visible()
+
+    first, second = (alice, bob) if alice.locator(".rf.acting").count() else (bob, alice)
+    expect(first.locator(".status-line")).to_contain_text("Your move")
+    expect(second.locator(".rf-map .target")).to_have_count(0)
+    shots = "first" if os.environ.get("SCREENSHOTS") else ""
+    play_turn(first, second, shots)
+    play_turn(second, first, "second" if shots else "")
+    # a full round: the first player is on the move again, both maps show 1 + 4 tiles
+    expect(first.locator(".rf.acting")).to_have_count(1)
+    expect(first.locator(".rf-map .tile")).to_have_count(5)
+    expect(second.locator(".rf-map .tile")).to_have_count(5)
+    if shots:
+        second.screenshot(path="test-artifacts/rifugio-watching.png", full_page=True)
