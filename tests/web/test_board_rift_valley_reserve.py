@@ -1,0 +1,198 @@
+"""The Rift Valley Reserve board page through Django's test client: every seat, spectators
+and replays render; every kind of action can be submitted from it; nobody sees another
+seat's pending draw."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games.models import Game
+from games.presenters import rift_valley_reserve as presenter
+from games.rules.rift_valley_reserve.bot import choose
+
+from ..conftest import client_for, post_action
+
+pytestmark = pytest.mark.django_db
+SLUG = "rift-valley-reserve"
+
+
+def html(response) -> str:
+    assert response.status_code == 200, response.content[:2000]
+    return response.content.decode()
+
+
+def panel(client, game, sel: str = "") -> str:
+    return html(client.get(f"/play/{game.pk}/panel/" + (f"?sel={sel}" if sel else "")))
+
+
+def users_by_seat(game, alice, bob, charlie=None):
+    people = {alice.pk: alice, bob.pk: bob}
+    if charlie:
+        people[charlie.pk] = charlie
+    return [people.get(s.user_id) for s in game.ordered_seats()]
+
+
+def fresh(game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def act(client, game, action) -> str:
+    return html(post_action(client, game, action, version=fresh(game).version))
+
+
+# --- Rendering --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("boards", ["identical", "asymmetrical"])
+def test_the_page_renders_for_every_seat_and_a_spectator(start_game, alice, bob, charlie, client, boards):
+    game = start_game(SLUG, [alice, bob, charlie], options={"boards": boards})
+    view = game.rules.view(game.state, None)
+    for i, user in enumerate([alice, bob, charlie]):
+        page = html(client_for(user).get(f"/play/{game.pk}/"))
+        assert 'class="card board rvr"' in page
+        held = view["maps"][i]["name"]
+        assert f"<h2>{held} <span class=\"tag\">your map</span>" in page    # turn 1: everyone on their own map
+        assert page.count('class="rvr-map thumb"') == 3
+        assert 'class="cell t-ground legal clickable"' in page                 # legal Stops highlighted
+        assert "First turn: Stops only" in page
+    watcher = html(client.get(f"/play/{game.pk}/"))
+    assert "legal clickable" not in watcher and "rvr-controls" not in watcher
+    assert "Waiting for alice, bob, charlie" in watcher
+
+
+def test_the_map_shows_areas_terrain_and_the_rift_in_its_owners_colour(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob], options={"boards": "asymmetrical"})
+    page = panel(client_for(alice), game)
+    m = game.state["maps"][0]
+    terrain = "".join(m["terrain"])
+    main = page.split('class="rvr-map big"')[1].split("</svg>")[0]
+    assert main.count('data-r=') >= m["rows"] * m["cols"]
+    assert main.count('href="#rvr-paw"') == terrain.count("A")
+    assert main.count('href="#rvr-tree"') == terrain.count("T")
+    assert main.count('href="#rvr-wave"') == terrain.count("W")
+    assert main.count("t-rift") == sum(terrain.count(ch) for ch in "|-#")
+    assert '<g class="rift-outline" stroke="#c62828">' in main             # seat 0 is red (D24)
+    assert main.count("<line") > 20                                      # thick area borders
+    # Thumbnails show every map's holder and where it goes next.
+    assert "held by alice (you)" in page and "→ bob" in page
+
+
+def test_owner_sees_crossing_arrows_and_others_do_not(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    assert 'class="cross"' in panel(client_for(alice), game)
+    page = panel(client_for(alice), game, "v1")                        # viewing bob's map
+    assert 'class="cross"' not in page and "Viewing only" in page
+    assert "legal clickable" not in page.split('class="rvr-map big"')[1].split("</svg>")[0]
+
+
+def test_replay_of_a_bot_game_renders_at_several_steps(start_game, client):
+    game = start_game(SLUG, [None, None, None], seed=5)
+    game = fresh(game)
+    assert game.status == "finished"
+    last = game.moves.count()
+    for step in (0, 1, 3, last // 2, last):
+        page = html(client.get(f"/play/{game.pk}/replay/?step={step}"))
+        assert 'class="card board rvr"' in page and 'data-replay="1"' in page
+        assert "rvr-controls" not in page and "hx-post" not in page.split('class="card board rvr"')[1]
+    final = html(client.get(f"/play/{game.pk}/"))
+    assert "Final result" in final and "Game over" in final
+    assert "Unconnected Stops" in final and "Scores per map" in final
+
+
+# --- Acting ---------------------------------------------------------------------------
+
+def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    c = client_for(alice)
+    page = panel(c, game, "g0-3")
+    assert 'class="cell t-ground legal clickable ghosted"' in page
+    assert "Confirm Stop at (0,3)" in page
+    page = act(c, game, {"type": "stop", "cell": [0, 3]})
+    assert "drawn — waiting for the others" in page and 'data-kind="pending-stop"' in page
+    assert "rvr-controls" not in page
+
+
+def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    seat_users = users_by_seat(game, alice, bob)
+    clients = [client_for(u) for u in seat_users]
+    # Turn 1: Stops; turn 2: a Tent in Tent mode; turn 3: a second own Stop; turn 5: a Trail.
+    act(clients[0], game, {"type": "stop", "cell": [0, 3]})
+    act(clients[1], game, {"type": "stop", "cell": [8, 4]})
+    page = panel(clients[0], game, "mt")
+    assert 'aria-pressed="true"' in page and "▲ Tent</button>" in page
+    assert 'class="cell t-ground legal clickable"' in page
+    assert "Confirm Tent" in panel(clients[0], game, "mt.g4-0")
+    act(clients[0], game, {"type": "tent", "cell": [4, 0]})
+    act(clients[1], game, {"type": "tent", "cell": [4, 8]})
+    act(clients[0], game, {"type": "stop", "cell": [2, 5]})
+    act(clients[1], game, {"type": "stop", "cell": [8, 2]})
+    act(clients[0], game, {"type": "tent", "cell": [5, 0]})
+    act(clients[1], game, {"type": "tent", "cell": [5, 8]})
+    # Turn 5, seat 0 on its own map: start a Trail, then see both routes.
+    page = panel(clients[0], game)
+    assert 'class="stop unconnected clickable role-start"' in page
+    page = panel(clients[0], game, "a0-3")
+    assert "role-first" in page and "role-partner" in page
+    page = panel(clients[0], game, "a0-3.b2-5")
+    corners = re.findall(r'data-corner="([^"]+)"', page)
+    assert sorted(corners) == ["0,5", "2,3"]                               # one route bridges the Rift
+    act(clients[0], game, {"type": "trail", "from": [0, 3], "to": [2, 5], "corner": [2, 3]})
+    page = act(clients[1], game, {"type": "tent", "cell": [0, 0]})
+    assert 'data-kind="trail"' in panel(clients[1], game) and 'class="plank"' in panel(clients[1], game)
+    # Play on with the bot's choices until the end is triggered; then Pass is offered.
+    rng = random.Random(3)
+    for _ in range(400):
+        g = fresh(game)
+        if g.status != "active":
+            break
+        legal = {s: g.rules.legal_actions(g.state, s) for s in g.to_act()}
+        if any({"type": "pass"} in acts for acts in legal.values()):
+            break
+        seat = g.to_act()[0]
+        act(clients[seat], g, choose(g.state, seat, rng))
+    g = fresh(game)
+    seat = g.to_act()[0]
+    assert {"type": "pass"} in g.rules.legal_actions(g.state, seat)
+    page = panel(clients[seat], g)
+    assert ">Pass</button>" in page and "Final stage:" in page and "you may pass" in page
+    page = act(clients[seat], g, {"type": "pass"})
+    assert "a pass" in page or fresh(game).state["turn"] > g.state["turn"] or fresh(game).status != "active"
+
+
+def test_pass_is_not_offered_before_the_end_is_triggered(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    assert ">Pass</button>" not in panel(client_for(alice), game)
+
+
+def test_nonsense_selections_are_ignored(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    c = client_for(alice)
+    for sel in ("zz", "g99-99", "a0-3.b1-1", "v9", "mt", "g-1-2", "x" * 300, "a.b.g.v.m"):
+        page = panel(c, game, sel)
+        assert 'class="card board rvr"' in page and "data-corner" not in page
+    assert presenter.parse_selection("mt.v1.g2-3.a4-5.b6-7") == {
+        "mode": "tent", "view": 1, "g": (2, 3), "a": (4, 5), "b": (6, 7)}
+    assert presenter.make_selection(mode="tent", view=1, g=(2, 3)) == "mt.v1.g2-3"
+
+
+# --- Hidden information ---------------------------------------------------------------
+
+def test_a_pending_draw_is_seen_only_by_its_drawer(start_game, alice, bob, charlie, client):
+    game = start_game(SLUG, [alice, bob, charlie])
+    seat_users = users_by_seat(game, alice, bob, charlie)
+    drawer = client_for(seat_users[0])
+    page = act(drawer, game, {"type": "stop", "cell": [0, 3]})
+    assert 'data-kind="pending-stop"' in page and "You drew a Stop at (0,3)" in page
+    for other in [client_for(seat_users[1]), client_for(seat_users[2]), client]:
+        page = panel(other, game)
+        assert 'data-kind="pending' not in page
+        assert 'data-kind="stop"' not in page                           # nothing drawn anywhere yet
+        assert "You drew" not in page and "waiting for the others" not in page
+        chip = re.search(r'<li class="seat-chip done" data-seat="0">.*?</li>', page, re.S)
+        assert chip and "drawn" in chip.group(0)                        # only *that* it drew
+    # The drawer's view of someone else's map stays empty of others' pending draws too.
+    act(client_for(seat_users[1]), game, {"type": "stop", "cell": [8, 4]})
+    page = panel(drawer, game, "v1")
+    assert 'data-kind="stop"' not in page and 'data-kind="pending' not in page
