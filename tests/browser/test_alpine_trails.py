@@ -57,14 +57,19 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
         os.makedirs("test-artifacts", exist_ok=True)
         alice.screenshot(path="test-artifacts/alpine-alice-start.png", full_page=True)
 
-    play_round(alice)
-    expect(alice.locator(".status-line")).to_contain_text("Waiting for bob")
-    expect(alice.locator(".at-banner")).to_contain_text("You have finished round 1")
-    # Bob sees that Alice is done, live, but not her tiles (only her base camp).
-    expect(bob.locator(".at-other .chip.status-done")).to_be_visible(timeout=10_000)
-    expect(bob.locator(".at-other .cell")).to_have_count(2)
-
+    # Alice picks her second tile with the keyboard and turns it; then Bob plays first.
+    alice.keyboard.press("2")
+    expect(alice.locator(".at-tile").nth(1)).to_have_attribute("aria-pressed", "true")
     play_round(bob)
+    expect(bob.locator(".status-line")).to_contain_text("Waiting for alice")
+    expect(bob.locator(".at-banner")).to_contain_text("You have finished round 1")
+    # Alice sees that Bob is done, live, but not his tiles (only his base camp); the
+    # live redraw keeps her chosen tile.
+    expect(alice.locator(".at-other .chip.status-done")).to_be_visible(timeout=10_000)
+    expect(alice.locator(".at-other .cell")).to_have_count(2)
+    expect(alice.locator(".at-tile").nth(1)).to_have_attribute("aria-pressed", "true", timeout=10_000)
+
+    play_round(alice)
     # The round resolves: each sees the other's two new tiles on the small map.
     expect(alice.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
     expect(bob.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
