@@ -432,7 +432,15 @@ def board_context(panel: dict) -> dict:
                "labels": [BREAKDOWN_LABELS.get(k, k) for k in view["scores"][0]["breakdown"]],
                "area": [dict(a, name=names[a["seat"]]) for a in result.get("area", [])]}
 
+    events = []
+    for ev in view.get("last_events") or []:
+        if ev.get("kind") == "gain":
+            who = names[ev["seat"]]
+            what = {"red_panda": "Red panda", "area": "Area scoring"}.get(ev["category"], "Chart spot")
+            events.append(f"{who} — {what}: +{ev['points']}" + (" · Bump! +1" if ev.get("bump") else ""))
+
     return {"np": {
+        "events": events,
         "W": 1000, "H": BOARD_Y + 2 * BOARD_H + 16, "S": S, "token": TOKEN, "cell": CELL,
         "sections": sections, "regions": regions, "rocks": rocks, "dotted": dotted,
         "chart_rows": chart_rows, "need_marks": need_marks, "chart_x": CHART_X, "chart_y": CHART_Y,

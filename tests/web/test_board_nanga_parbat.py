@@ -305,18 +305,17 @@ def test_replays_of_a_bot_game_render_at_several_steps(start_game, alice):
     assert "np-end" in final and "Total" in final
 
 
-def test_dump_for_screenshot(game, alice, bob):  # scratch
-    import os
-    if not os.environ.get("NP_DUMP"):
-        return
-    set_state(game, activation_position())
+def test_a_red_panda_point_and_its_bump_are_announced(game, alice):
+    state = position(phase="trap", current=0, guide=3, board={35: animal("red_panda")},
+                     seats={0: {"score": 4, "hikers": 10, "animals": held("yak")}, 1: {"score": 5}})
+    set_state(game, state)
+    post_action(client_for(alice), game, {"type": "trap", "section": 35})
     html = page(client_for(alice), game)
-    open("/tmp/npset/a.html", "w").write(html)
-    open("/tmp/npset/b.html", "w").write(panel(client_for(alice), game, "a:tahr:21:23"))
-    set_state(game, claim_position())
-    open("/tmp/npset/c.html", "w").write(panel(client_for(alice), game, "c:camps:3:15,23"))
-    g2 = Game.objects.create(**{f.name: getattr(game, f.name) for f in Game._meta.concrete_fields if f.name != "id"})
-    from games import engine
-    from games.engine import SeatPlan
-    done = engine.start_game(SLUG, [SeatPlan(user=None, is_bot=True)] * 2, {"area_scoring": True}, seed=5, shuffle=False)
-    open("/tmp/npset/d.html", "w").write(page(client_for(alice), done))
+    assert "alice — Red panda: +1 · Bump! +1" in html
+    # the section of the latest trap is marked for everyone
+    assert 'class="np-sec last" data-section="35" data-piece="hiker"' in html
+
+
+def test_the_create_table_form_offers_the_area_scoring_variant(alice):
+    html = client_for(alice).get("/tables/new/", {"game": SLUG}).content.decode()
+    assert "Area scoring variant" in html and 'name="opt_area_scoring"' in html
