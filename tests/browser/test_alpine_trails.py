@@ -12,10 +12,16 @@ from .conftest import sign_up
 pytestmark = [pytest.mark.browser]
 
 
-def play_round(page) -> None:
+def play_round(page, keyboard: bool = False) -> None:
     """Click highlighted squares (tiles, and waterfalls when a loop closes) until the
-    round can be finished, then finish it."""
+    round can be finished, then finish it. With `keyboard`, the first square is chosen
+    with Tab focus and Enter, and the round finished with D."""
     finish = page.locator(".at-board button.done-button")
+    if keyboard:
+        before = page.locator(".at-main .cell").count()
+        page.locator(".at-board .at-main .hl:not(.faint)").first.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".at-main .cell")).not_to_have_count(before, timeout=10_000)
     for _ in range(8):
         if finish.count():
             break
@@ -27,7 +33,11 @@ def play_round(page) -> None:
         else:
             page.get_by_role("button", name="Discard it").click()
             page.wait_for_timeout(300)
-    finish.click()
+    if keyboard:
+        expect(finish).to_be_visible()
+        page.keyboard.press("d")
+    else:
+        finish.click()
 
 
 def test_two_players_place_tiles_and_see_each_other(live_site, browser):
@@ -69,7 +79,7 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
     expect(alice.locator(".at-other .cell")).to_have_count(2)
     expect(alice.locator(".at-tile").nth(1)).to_have_attribute("aria-pressed", "true", timeout=10_000)
 
-    play_round(alice)
+    play_round(alice, keyboard=True)
     # The round resolves: each sees the other's two new tiles on the small map.
     expect(alice.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
     expect(bob.locator(".at-head h2")).to_have_text("Round 2 of 16", timeout=10_000)
