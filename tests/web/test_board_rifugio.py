@@ -79,20 +79,34 @@ def test_no_hidden_information_reaches_the_html(start_game, alice, bob, charlie)
         assert re.search(rf'rf-tiles-left">{left}<', html)
 
 
+def pass_position(state: dict) -> dict:
+    """Example 1b of the spec: the pass PS1 in hand fits at (0,-3) in rotations 0 and 5 only."""
+    s = copy.deepcopy(state)
+    board = {"0,0": "START", "0,-1": "F01", "-1,-1": "M01", "-1,-2": "M02", "1,-2": "R01", "1,-3": "R02"}
+    s["board"] = {k: {"tile": t, "rot": 0} for k, t in board.items()}
+    s["stack"] = sorted(t for t in s["stack"] + ([s["hand"]] if s["hand"] else [])
+                        if t not in board.values() and t != "PS1")
+    s["hand"] = "PS1"
+    s["phase"] = "place"
+    return s
+
+
 def test_rotation_is_chosen_server_side_with_sel(start_game, alice, bob):
-    # find a seed whose first tile is a pass (the only tile with rotations that differ)
-    for seed in range(1, 400):
-        state = RULES.setup(2, None, seed)
-        if state["hand"].startswith("PS"):
-            break
-    else:
-        pytest.skip("no seed deals a pass first")
-    game = start_game(SLUG, [alice, bob], seed=seed)
-    client = client_for([alice, bob][game.state["active"]])
-    html = page(client, game, "r2")
-    assert "Rotate left" in html and "sel=r3" in html and "sel=r1" in html
-    legal = [a for a in RULES.legal_actions(game.state, game.state["active"]) if a["rotation"] == 2]
+    game = start_game(SLUG, [alice, bob], seed=5)
+    game = set_state(game, pass_position(game.state))
+    seat = game.state["active"]
+    client = client_for([alice, bob][seat])
+    html = page(client, game, "r5")
+    assert "Rotate left" in html and "sel=r0" in html and "sel=r4" in html
+    assert "0,-3" in targets(html, "place")
+    legal = [a for a in RULES.legal_actions(game.state, seat) if a["rotation"] == 5]
     assert len(targets(html, "place")) == len(legal)
+    html = page(client, game, "r1")
+    assert "0,-3" in targets(html, "place-other") and "0,-3" not in targets(html, "place")
+    assert re.search(r'data-key="0,-3"[^>]*sel=r5', html)  # clicking turns the tile to the nearest fit
+    response = post_action(client, game, {"type": "place_tile", "q": 0, "r": -3, "rotation": 5},
+                           token="p1", version=game.version)
+    assert 'class="error' not in response.content.decode()
 
 
 def test_a_symmetric_tile_has_no_rotate_buttons(two):
