@@ -91,6 +91,11 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     # Turn 5: Red joins their two Stops. Both L routes are offered; one bridges her Rift.
     on_turn(red, 5)
     red.locator(f'{BIG} .stop.clickable[data-r="0"][data-c="3"]').click()
+    expect(red.locator(f'{BIG} .stop.role-first[data-r="0"][data-c="3"]')).to_have_count(1)
+    # Blue draws meanwhile: Red's page updates live and keeps the half-made Trail.
+    first_legal_tent(blue)
+    expect(red.locator('.seat-chip[data-seat="1"]')).to_contain_text("drawn", timeout=10_000)
+    expect(red.locator(f'{BIG} .stop.role-first[data-r="0"][data-c="3"]')).to_have_count(1)
     red.locator(f'{BIG} .stop.role-partner[data-r="2"][data-c="5"]').click()
     routes = red.locator(f"{BIG} .route")
     expect(routes).to_have_count(2)
@@ -99,9 +104,6 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
         os.makedirs("test-artifacts", exist_ok=True)
         red.screenshot(path="test-artifacts/rvr-red-routes.png", full_page=True)
     red.locator(f'{BIG} .route[data-corner="2,3"] .corner').click()
-    expect(red.locator(".rvr-pending")).to_contain_text("Trail")
-    expect(blue.locator('.rvr [data-kind="trail"]')).to_have_count(0)
-    first_legal_tent(blue)
 
     # The turn resolves: Blue sees Red's Trail (with its plank over the Rift) on the map.
     on_turn(blue, 6)
