@@ -55,6 +55,7 @@
 
   function press(el) {
     if (!el || el.disabled) return false;
+    if (window.htmx) htmx.process(el);   // a key pressed right after a swap, before htmx settles
     el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     return true;
   }

@@ -12,17 +12,24 @@ from .conftest import sign_up
 pytestmark = [pytest.mark.browser]
 
 
+def settled(page) -> None:
+    """htmx has finished swapping and settling (new content is wired up)."""
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-added, .htmx-swapping")).to_have_count(0)
+
+
 def play_round(page, keyboard: bool = False) -> None:
     """Click highlighted squares (tiles, and waterfalls when a loop closes) until the
     round can be finished, then finish it. With `keyboard`, the first square is chosen
     with Tab focus and Enter, and the round finished with D."""
     finish = page.locator(".at-board button.done-button")
+    settled(page)
     if keyboard:
         before = page.locator(".at-main .cell").count()
         page.locator(".at-board .at-main .hl:not(.faint)").first.focus()
         page.keyboard.press("Enter")
         expect(page.locator(".at-main .cell")).not_to_have_count(before, timeout=10_000)
     for _ in range(8):
+        settled(page)
         if finish.count():
             break
         cell = page.locator(".at-board .at-main .hl:not(.faint)").first
@@ -33,6 +40,7 @@ def play_round(page, keyboard: bool = False) -> None:
         else:
             page.get_by_role("button", name="Discard it").click()
             page.wait_for_timeout(300)
+    settled(page)
     if keyboard:
         expect(finish).to_be_visible()
         page.keyboard.press("d")
@@ -59,8 +67,10 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
 
     expect(alice.locator(".at-head h2")).to_have_text("Round 1 of 16")
     # Choosing a side and rotation is a server-side selection: flip, then rotate back.
+    settled(alice)
     alice.keyboard.press("f")
     expect(alice.locator(".at-tile.selected")).to_contain_text("terrain side")
+    settled(alice)
     alice.get_by_role("button", name="Flip").click()
     expect(alice.locator(".at-tile.selected")).to_contain_text("trail side")
     if os.environ.get("SCREENSHOTS"):
@@ -68,6 +78,7 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
         alice.screenshot(path="test-artifacts/alpine-alice-start.png", full_page=True)
 
     # Alice picks her second tile with the keyboard and turns it; then Bob plays first.
+    settled(alice)
     alice.keyboard.press("2")
     expect(alice.locator(".at-tile").nth(1)).to_have_attribute("aria-pressed", "true")
     play_round(bob)
