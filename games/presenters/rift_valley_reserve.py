@@ -288,6 +288,8 @@ def board_context(panel: dict) -> dict:
                 cell["post"] = ghost_action
             else:
                 cell["get"] = make_selection(g=rc, **keep)
+        elif acting and (ghost is not None or first is not None):
+            cell["cancel"] = make_selection(**keep)     # clicking elsewhere cancels the choice
     for stop in geo["stops"]:
         rc = (stop["r"], stop["c"])
         stop["get"] = None

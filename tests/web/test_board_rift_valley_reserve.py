@@ -109,6 +109,7 @@ def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
     page = panel(c, game, "g0-3")
     assert 'class="cell t-ground legal clickable ghosted"' in page
     assert "Confirm Stop at (0,3)" in page
+    assert re.search(r'data-r="1" data-c="1"\s*hx-get="/play/\d+/panel/\?sel="', page)   # elsewhere cancels
     page = act(c, game, {"type": "stop", "cell": [0, 3]})
     assert "drawn — waiting for the others" in page and 'data-kind="pending-stop"' in page
     assert "rvr-controls" not in page
@@ -197,3 +198,9 @@ def test_a_pending_draw_is_seen_only_by_its_drawer(start_game, alice, bob, charl
     act(client_for(seat_users[1]), game, {"type": "stop", "cell": [8, 4]})
     page = panel(drawer, game, "v1")
     assert 'data-kind="stop"' not in page and 'data-kind="pending' not in page
+
+
+def test_the_create_table_form_offers_both_board_sets(alice_client):
+    page = html(alice_client.get(f"/tables/new/?game={SLUG}"))
+    assert "Identical: everyone gets the same 9×9 Open Plain" in page
+    assert "Asymmetrical: five different 10×10 maps" in page
