@@ -252,3 +252,17 @@ def test_a_step_can_be_taken_back_within_the_turn(two):
     assert 'rf-steps-count">1<' in html and "Take back my last move" in html
     html = client.post(f"/play/{game.pk}/undo/").content.decode()
     assert 'rf-steps-count">2<' in html and f'data-key="{steps[0]["to"][0]},{steps[0]["to"][1]}"' in html
+
+
+def test_odd_selections_fall_back_to_the_plain_board(two):
+    game, clients = two
+    client = clients[game.state["active"]]
+    for sel in ("zzz", "m99,99", "swim", "swim5,5", "r9", "r-1"):
+        html = page(client, game, sel)
+        assert targets(html, "place") or targets(html, "place-other")
+
+
+def test_the_base_game_has_no_water_rafts_or_raft_cards(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
+    html = page(client_for(alice), game)
+    assert "base game" in html and "Raft-point cards" not in html and "raft left" not in html and "<dd>Water</dd>" not in html
