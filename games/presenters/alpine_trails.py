@@ -227,7 +227,6 @@ def controls(panel: dict, me: dict) -> dict:
         for (x, y), r in sorted(other.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             highlights.append({"x": x, "y": y, "faint": True, "sel": tile_sel(tile, "trail", r), "label": "",
                                "aria": f"Fits at {x},{y} when rotated: choose that rotation"})
-        t = TILES[tile]
         n = len(here)
         if n:
             message = f"{n} spot{'s' if n != 1 else ''} for this tile {side} side up. Click a highlighted square."
@@ -239,7 +238,6 @@ def controls(panel: dict, me: dict) -> dict:
             message = "The terrain side fits nowhere: flip to the trail side (F)."
         else:
             message = "This tile fits nowhere on your map: discard it."
-        del t
     elif sel["mode"] == "campsite":
         miles = {(o["x"], o["y"]): o["miles"] for o in me.get("campsite_options", [])}
         for a in camps:
