@@ -94,7 +94,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # still serialises submissions.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     # A file, not memory, so the browser tests' server process shares the test database.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # One file per test process, so two test runs in one checkout never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
