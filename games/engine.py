@@ -105,7 +105,8 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
             if stale:
                 raise Rejected(f"{STALE_MESSAGE} ({exc.message})", 409) from None
             raise Rejected(exc.message, 400) from None
-        _record(game, seat, action, new_state, token=token)
+        undoable = rules.undoable(game.state, seat, action, new_state)
+        _record(game, seat, action, new_state, token=token, undoable=undoable)
         _play_bots(game)
         _after_change(game)
         game.save()
@@ -126,9 +127,9 @@ def undo(game_id: int, user) -> Outcome:
         last = game.moves.order_by("-seq").first()
         if last is None or last.seat != seat or last.by_bot:
             raise Rejected("There is no move of yours to take back.", 409)
-        before = replay_state(game, upto=game.version - 1)
-        if not game.rules.undoable(before, seat, last.action, game.state):
+        if not last.undoable:
             raise Rejected("That move cannot be taken back.", 409)
+        before = replay_state(game, upto=game.version - 1)
         last.delete()
         game.state, game.version = before, game.version - 1
         _after_change(game)
@@ -177,11 +178,12 @@ def _locked(game_id: int) -> Game:
         raise Rejected("There is no such game.", 404) from None
 
 
-def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str = "", by_bot: bool = False) -> None:
+def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str = "", by_bot: bool = False,
+            undoable: bool = False) -> None:
     # Store the action as JSON text would come back, so a replay sees the same input.
     game.version += 1
     Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
-                        token=token, by_bot=by_bot)
+                        token=token, by_bot=by_bot, undoable=undoable)
     game.state = new_state
 
 

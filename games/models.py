@@ -128,6 +128,7 @@ class Move(models.Model):
     action = models.JSONField()
     token = models.CharField(max_length=64, blank=True, default="")
     by_bot = models.BooleanField(default=False)
+    undoable = models.BooleanField(default=False, help_text="The rules let its seat take it back.")
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

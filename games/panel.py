@@ -38,6 +38,7 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
     legal = rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else []
     names = seat_names(game)
     token = uuid.uuid4().hex
+    scores = score_rows(game, view, names)
     panel = {
         "game": game,
         "rules": rules,
@@ -56,7 +57,8 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
         "token": token,
         "version": game.version,
         "log": [name_seats(str(line), names) for line in view.get("log", [])][-40:],
-        "scores": _scores(game, view, names),
+        "scores": scores,
+        "winners": [row["name"] for row in scores if row["rank"] == 1],
         "can_undo": _can_undo(game, seat),
         "oob": oob,
     }
@@ -71,7 +73,7 @@ def action_vals(panel: dict, action: dict) -> str:
                        "version": panel["version"]})
 
 
-def _scores(game: Game, view: dict, names: list[str]) -> list[dict]:
+def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:
     """Score rows: from the view during play (it hides what the seat may not see), from
     the rules once the game is over."""
     if game.is_active:
@@ -82,11 +84,17 @@ def _scores(game: Game, view: dict, names: list[str]) -> list[dict]:
         return []
     ranks = game.rules.ranking(game.state) if not game.is_active else [None] * len(raw)
     rows = [
-        {"name": names[i], "index": i, "total": entry.get("total", 0),
-         "breakdown": entry.get("breakdown", {}), "rank": ranks[i]}
+        {"name": names[i], "index": i, "total": entry.get("total", 0), "rank": ranks[i],
+         "breakdown": entry.get("breakdown", {}), "parts": list(entry.get("breakdown", {}).values())}
         for i, entry in enumerate(raw)
     ]
     return with_bars(rows)
+
+
+def breakdown_labels(rows: list[dict]) -> list[str]:
+    """Column headings for the score table: the breakdown keys, in words."""
+    keys = list(rows[0].get("breakdown", {})) if rows else []
+    return [key.replace("_", " ").capitalize() for key in keys]
 
 
 def with_bars(rows: list[dict], width: int = 120) -> list[dict]:
@@ -99,15 +107,11 @@ def with_bars(rows: list[dict], width: int = 120) -> list[dict]:
 
 
 def _can_undo(game: Game, seat: int | None) -> bool:
+    """The seat's own last move, which the rules said could be taken back."""
     if seat is None or not game.is_active or game.version == 0:
         return False
-    last = game.moves.order_by("-seq").only("seat", "by_bot").first()
-    return bool(last and last.seat == seat and not last.by_bot and type(game.rules).undoable is not _base_undoable())
-
-
-def _base_undoable():
-    from .rules.base import Ruleset
-    return Ruleset.undoable
+    last = game.moves.order_by("-seq").only("seat", "by_bot", "undoable").first()
+    return bool(last and last.seat == seat and not last.by_bot and last.undoable)
 
 
 def render_panel(game: Game, user, **kwargs) -> str:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from . import engine, presenters
 from .engine import Rejected
 from .models import Game
-from .panel import name_seats, panel_context, seat_names
+from .panel import name_seats, panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
 
@@ -106,8 +106,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1),
         "move": move, "move_label": presenters.describe_action(move.action) if move else "Start of the game",
         "mover": names[move.seat] if move else "",
-        "scores": [{"name": names[i], "total": s["total"], "breakdown": s["breakdown"]}
-                   for i, s in enumerate(rules.scores(state))],
+        "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
+                               "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
+                              for i, s in enumerate(rules.scores(state))]),
         "log": [name_seats(str(line), names) for line in view.get("log", [])][-12:],
         "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
     }

@@ -41,3 +41,10 @@ def to_json(value) -> str:
 @register.filter
 def chart_height(rows) -> int:
     return 20 * len(rows or [])
+
+
+@register.filter
+def score_labels(rows) -> list[str]:
+    from games.panel import breakdown_labels
+
+    return breakdown_labels(rows)
