@@ -7,18 +7,26 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.models import Move, Seat
+
 from .conftest import sign_up
 
 pytestmark = [pytest.mark.browser]
 
 
-def write_one_number(page) -> None:
-    """Pick the first free die, then the first highlighted box; then press Done."""
-    page.locator(".rtt .die[data-die]:not([disabled])").first.click()
-    page.locator(".rtt .box.legal").first.click()
+def write_one_number(page) -> dict:
+    """Pick the first free die, then the first highlighted box; then press Done.
+    Returns the `place` action those clicks should have sent."""
+    die = page.locator(".rtt .die[data-die]:not([disabled])").first
+    die_id = die.get_attribute("data-die")
+    die.click()
+    box = page.locator(".rtt .box.legal").first
+    r, x = (int(v) for v in box.get_attribute("data-key").split(","))
+    box.click()
     expect(page.locator(".rtt .box.pending")).to_have_count(1)
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Done").click()
+    return {"type": "place", "box": [r, x], "dice": [die_id]}
 
 
 def test_two_players_write_numbers_and_see_each_other(live_site, browser):
@@ -40,8 +48,9 @@ def test_two_players_write_numbers_and_see_each_other(live_site, browser):
     alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
     assert alice.url == bob.url
 
-    write_one_number(alice)
+    sent = write_one_number(alice)
     expect(alice.locator(".status-line")).to_contain_text("Waiting for bob")
+    assert Move.objects.filter(seat=Seat.objects.get(user__username="alice").index).first().action == sent
     # Bob sees Alice's progress (done) without reloading, but not her number.
     expect(bob.locator(".other-sheets")).to_contain_text("done", timeout=10_000)
     expect(bob.locator(".other-sheets .box.filled")).to_have_count(0)
