@@ -25,6 +25,7 @@ class PlaysAGame:
     """For models with a `game_slug`: their ruleset and its title."""
 
     game_slug: str
+    options: dict
 
     @property
     def rules(self) -> Ruleset:
@@ -36,6 +37,11 @@ class PlaysAGame:
             return self.rules.title
         except KeyError:
             return self.game_slug
+
+    def option_lines(self) -> list[str]:
+        from .presenters import describe_options
+
+        return describe_options(self.game_slug, self.options)
 
 
 class Game(PlaysAGame, models.Model):

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games import rules as registry
 from games.engine import Rejected
 from games.models import Game
 
@@ -23,7 +24,7 @@ def open_tables(user):
 
 
 def lobby_context(user) -> dict:
-    context = {"tables": open_tables(user)}
+    context = {"tables": open_tables(user), "rulesets": registry.all()}
     if user.is_authenticated:
         context["my_games"] = (
             Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE)

@@ -54,3 +54,19 @@ def describe_action(action: dict) -> str:
     kind = str(action.get("type", "?")).replace("_", " ")
     details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in action.items() if k != "type")
     return f"{kind.capitalize()}{': ' + details if details else ''}"
+
+
+def describe_options(slug: str, options: dict) -> list[str]:
+    """Options in words for table and game pages ("Board: Giza", "Rivers & Rafts: on")."""
+    specs = option_specs(slug)
+    lines = []
+    for name, value in options.items():
+        spec = specs.get(name, {})
+        label = spec.get("label", name.replace("_", " ").capitalize())
+        choices = dict((str(k), v) for k, v in spec.get("choices", []))
+        if isinstance(value, bool):
+            shown = "on" if value else "off"
+        else:
+            shown = choices.get(str(value), str(value))
+        lines.append(f"{label}: {shown}")
+    return lines

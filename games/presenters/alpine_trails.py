@@ -156,7 +156,7 @@ def _end_marks(entry: dict, minx: int, miny: int) -> dict:
 
 def parse_selection(raw: str) -> dict:
     parts = (raw or "").split(":")
-    if parts[0] == "t" and len(parts) == 4 and parts[2] in ("trail", "terrain") and parts[3] in "0123" and parts[3]:
+    if parts[0] == "t" and len(parts) == 4 and parts[2] in ("trail", "terrain") and parts[3] in ("0", "1", "2", "3"):
         return {"mode": "tile", "tile": parts[1], "side": parts[2], "rotation": int(parts[3])}
     if parts[0] == "c" and len(parts) == 2:
         return {"mode": "campsite", "tile": parts[1]}

@@ -284,6 +284,8 @@ def board_context(panel: dict) -> dict:
                 item["classes"].append("preview")
         if sid in last and not in_mode and not item["classes"]:
             item["classes"].append("last")
+        # A picked piece also gets a check badge, so "chosen" never rests on colour alone.
+        item["picked"] = bool({"picked", "picked-region"} & set(item["classes"]))
         item["cls"] = " ".join(item["classes"])
         sections.append(item)
 

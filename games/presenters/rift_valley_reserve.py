@@ -122,7 +122,10 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
             x, y = PAD + c * size, PAD + r * size
             cells.append({"r": r, "c": c, "x": x, "y": y, "cx": x + size / 2, "cy": y + size / 2,
                           "t": TERRAIN_CLASS.get(ch, "ground"), "ch": ch, "area": areas[r][c],
-                          "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else ""})
+                          "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
+                          # Inert unless board_context makes the cell clickable. The keys must
+                          # exist: in a template a missing "get" finds dict.get, which is not None.
+                          "legal": False, "get": None, "post": None, "cancel": None})
             if areas[r][c] not in seen_areas:
                 seen_areas.add(areas[r][c])
                 labels.append({"x": x + 3, "y": y + size * 0.28, "area": areas[r][c]})
@@ -149,6 +152,7 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
         r, c = (int(v) for v in key.split(","))
         cx, cy = _centre(r, c, size)
         item = {"r": r, "c": c, "cx": cx, "cy": cy, "seat": drawn["seat"], "colour": colours[drawn["seat"]],
+                "get": None, "role": "",
                 "num": drawn["seat"] + 1, "recent": (r, c) in recent,
                 "ty": round(cy + size * (0.2 if drawn["kind"] == "tent" else 0.12), 1)}
         if drawn["kind"] == "stop":
@@ -322,6 +326,17 @@ def board_context(panel: dict) -> dict:
                 "shown": b == shown, "held": b == held,
                 "get": make_selection(view=b, **keep) if b != held else make_selection(**keep)}
 
+    def replay_map(b: int) -> dict:
+        """One map drawn full size for the replay, which has no ?sel= to enlarge a thumbnail."""
+        mv = view["maps"][b]
+        holder_seat, next_seat = mv["holder"], mv["next_holder"]
+        return {"index": b, "map": mv, "geo": map_geometry(mv, CELL, colours),
+                "owner": mv["owner"], "owner_name": names[mv["owner"]], "owner_colour": colours[mv["owner"]],
+                "owner_num": mv["owner"] + 1,
+                "holder_name": names[holder_seat] if holder_seat is not None else "",
+                "next_name": names[next_seat] if next_seat is not None else "",
+                "next_colour": colours[next_seat] if next_seat is not None else ""}
+
     seat_rows = []
     for s in view["seats"]:
         i = s["seat"]
@@ -357,6 +372,7 @@ def board_context(panel: dict) -> dict:
         "pass_action": pass_action, "selecting": ghost is not None or first is not None,
         "my_pending": mine, "my_pending_text": _describe(view["my_pending"]) if view.get("my_pending") else "",
         "stage_text": _stage_text(view, acting), "thumbs": [thumb(b) for b in range(n)],
+        "replay_maps": [replay_map(b) for b in range(n)] if panel.get("replay") else [],
         "seats": seat_rows, "scores": scores, "categories": [label for _, label in CATEGORY_LABELS],
         "tie_breaks": [name_seats(t, names) for t in view.get("tie_breaks", [])] if view["over"] else [],
         "history": history[::-1],

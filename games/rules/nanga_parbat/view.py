@@ -45,13 +45,13 @@ def _status(rules, state, seat) -> str:
         ranks = rules.ranking(state)
         if ranks[0] == ranks[1]:
             return "Game over: a draw."
-        return f"Game over: Seat {0 if ranks[0] == 1 else 1} wins."
+        return f"Game over: Seat {1 if ranks[0] == 1 else 2} wins."
     actor = rules.to_act(state)[0]
-    who = "You" if actor == seat else f"Seat {actor}"
+    who = "You" if actor == seat else f"Seat {actor + 1}"  # seats are numbered 1 and 2, as in the log
     mine = actor == seat
     if phase == "place_guide":
         return f"{who}: place the guide on the flag of a region." if mine else \
-            f"Waiting for Seat {actor} to place the guide."
+            f"Waiting for {who} to place the guide."
     if phase == "trap":
         guide = state["guide"]
         has = any(state["board"][str(10 * guide + k)]["piece"] == "animal" for k in range(1, 7))
@@ -59,9 +59,9 @@ def _status(rules, state, seat) -> str:
             text = f"Region {guide} is empty: choose a region for the guide"
         else:
             text = f"Trap an animal in region {guide}"
-        return f"{text}." if mine else f"Waiting for Seat {actor}: {text[0].lower()}{text[1:]}."
+        return f"{text}." if mine else f"Waiting for {who}: {text[0].lower()}{text[1:]}."
     text = "Claim a spot, activate animals or end your turn"
-    return f"{text}." if mine else f"Waiting for Seat {actor} to finish the turn."
+    return f"{text}." if mine else f"Waiting for {who} to finish the turn."
 
 
 def _seat_summary(state, seat: int) -> dict:
