@@ -204,3 +204,51 @@ def test_the_create_table_form_offers_both_board_sets(alice_client):
     page = html(alice_client.get(f"/tables/new/?game={SLUG}"))
     assert "Identical: everyone gets the same 9×9 Open Plain" in page
     assert "Asymmetrical: five different 10×10 maps" in page
+
+
+def test_the_replay_draws_every_map_full_size(start_game, client):
+    """A replay has no ?sel= to enlarge a thumbnail, so every map is drawn large, with its
+    own drawn elements, owner, holder and next holder."""
+    game = fresh(start_game(SLUG, [None, None, None], seed=7, options={"boards": "asymmetrical"}))
+    steps = list(engine.replay_states(game))
+    for step in (0, 4, len(steps) // 2, len(steps) - 1):
+        state = steps[step][1]
+        page = html(client.get(f"/play/{game.pk}/replay/?step={step}"))
+        board = page.split('class="card board rvr"')[1]
+        bigs = board.split('<svg class="rvr-map big"')[1:]
+        assert len(bigs) == 3
+        view = game.rules.view(state, None)
+        for b, svg in enumerate(bigs):
+            svg = svg.split("</svg>")[0]
+            m = state["maps"][b]
+            assert f'data-map="{b}" data-owner="{m["owner"]}"' in svg
+            assert svg.count('data-r=') >= m["rows"] * m["cols"]
+            kinds = [d["kind"] for d in m["cells"].values()]
+            assert svg.count('data-kind="stop"') == kinds.count("stop")
+            assert svg.count('data-kind="tent"') == kinds.count("tent")
+            assert svg.count('data-kind="trail"') == len(m["trails"])
+            assert "clickable" not in svg and "hx-" not in svg
+        if not view["over"]:
+            holder = view["maps"][1]["holder"]
+            assert f"held by {seat_names_of(game)[holder]}" in board
+        assert 'class="rvr-legend' in board
+
+
+def seat_names_of(game) -> list[str]:
+    from games.panel import seat_names
+    return seat_names(game)
+
+
+def test_thumbnails_are_one_link_each_not_a_grid_of_buttons(start_game, alice, bob):
+    """Only the thumbnail's link enlarges it: its cells and Stops are not focusable buttons
+    (a cell dict without a "get" key once rendered as hx-get="?sel=" on every square)."""
+    game = start_game(SLUG, [alice, bob])
+    seat_users = users_by_seat(game, alice, bob)
+    for seat, user in enumerate(seat_users):
+        act(client_for(user), game, {"type": "stop", "cell": [0, 3] if seat == 0 else [8, 3]})
+    page = panel(client_for(alice), game)
+    strip = page.split('class="rvr-strip"')[1].split("</div>")[0]
+    assert strip.count("<svg") == 2 and strip.count('data-kind="stop"') == 2
+    assert 'role="button"' not in strip and "tabindex" not in strip
+    assert strip.count("hx-get") == 2          # one link per map (the held one goes back to it)
+    assert strip.count('class="thumb-link"') == 2
