@@ -252,3 +252,30 @@ def _panel_for(game, user, legal):
     panel["legal"] = legal
     panel.update(P.board_context(panel))
     return panel
+
+
+@pytest.mark.parametrize("rotation", ["12", "123", "01", "-1", "", "ab"])
+def test_a_rotation_outside_0_to_3_in_the_selection_never_breaks_the_page(alice, bob, start_game, rotation):
+    """`?sel=t:<drawn tile>:trail:12` once reached the drawing code as rotation 12 (a
+    substring test let "12" and "123" through) and raised a KeyError: a 500."""
+    game = start_game(SLUG, [alice, bob])
+    client = client_for(alice)
+    tile = game.state["seats"][0]["hand"][0]
+    html = page(client, game, f"t:{tile}:trail:{rotation}")
+    assert "Your drawn tiles" in html
+    assert P.parse_selection(f"t:{tile}:trail:{rotation}").get("rotation") in (None, 0, 1, 2, 3)
+
+
+def test_a_human_solo_game_ends_with_title_and_an_unsecret_goal(alice, start_game):
+    """The player's own final page: the title banner, the goal no longer called secret,
+    and the game-over history line under the player's name (not "Seat 0")."""
+    game = start_game(SLUG, [alice])
+    client = client_for(alice)
+    n = 0
+    while fresh(game).state["phase"] != "over":
+        submit(client, game, choose(fresh(game).state, 0, random.Random(n)))
+        n += 1
+    html = page(client, game)
+    assert "Your goal" in html and "(secret)" not in html
+    assert "Solo rank: <strong>" in html or "No title this time" in html
+    assert "Game over: alice scores" in html
