@@ -219,7 +219,7 @@ def end_game(state: dict) -> None:
     winners = [i for i, t in enumerate(totals) if t == best]
     if state["solo"]:
         title = solo_title(totals[0])
-        _log(state, f"Game over: Seat 0 scores {best}" + (f" — {title}." if title else " (no title)."))
+        _log(state, f"Game over: Seat 1 scores {best}" + (f" — {title}." if title else " (no title)."))
     else:
         _log(state, "Game over: " + ", ".join(f"Seat {w + 1}" for w in winners)
              + f" {'wins' if len(winners) == 1 else 'tie'} with {best} points.")

@@ -323,6 +323,15 @@ def test_solo_result_carries_the_title():
     assert result["ranking"] == [1]
 
 
+def test_solo_game_over_log_line_names_seat_1_like_every_other_line():
+    """Log lines count seats from 1 (the page swaps "Seat N" for names); the solo
+    game-over line once said "Seat 0", which no page could turn into a name."""
+    state, _ = random_playout(RULES, 1, 3)
+    last = state["log"][-1]
+    assert last.startswith("Game over: Seat 1 scores ")
+    assert "Seat 0" not in " ".join(state["log"])
+
+
 # --- End and scoring (32-41) -----------------------------------------------------------
 
 def test_end_places_one_lake_per_targeted_cell_and_none_on_soft_sides():
