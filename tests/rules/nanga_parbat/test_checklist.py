@@ -399,3 +399,13 @@ def test_undo_is_allowed_within_the_turn_only():
     assert RULES.undoable(state, 0, {"type": "trap", "section": 12}, after)
     ended = apply(after, 0, {"type": "end_turn"})
     assert not RULES.undoable(after, 0, {"type": "end_turn"}, ended)
+
+
+def test_view_status_numbers_seats_like_the_log():
+    """The log says "Seat 1" for seat 0; the status line must not call the same player "Seat 0"."""
+    state = position(phase="act", board={24: hiker(0)}, seats={0: {"animals": held("yak")}})
+    assert RULES.view(state, 1)["status"] == "Waiting for Seat 1 to finish the turn."
+    assert RULES.view(state, None)["status"] == "Waiting for Seat 1 to finish the turn."
+    over = dict(state, phase="over", result={"ended_by": ["cubes"], "area": []})
+    over["seats"] = [dict(state["seats"][0], score=0), dict(state["seats"][1], score=4)]
+    assert RULES.view(over, 0)["status"] == "Game over: Seat 2 wins."
