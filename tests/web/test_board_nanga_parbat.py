@@ -319,3 +319,28 @@ def test_a_red_panda_point_and_its_bump_are_announced(game, alice):
 def test_the_create_table_form_offers_the_area_scoring_variant(alice):
     html = client_for(alice).get("/tables/new/", {"game": SLUG}).content.decode()
     assert "Area scoring variant" in html and 'name="opt_area_scoring"' in html
+
+
+def test_picked_pieces_carry_a_check_badge_not_only_a_colour(game, alice):
+    """Chosen sections, animals and the chart spot in use get a check mark as well as the
+    green frame, so a colour-blind player can tell chosen from merely clickable."""
+    set_state(game, claim_position())
+    client = client_for(alice)
+    html = panel(client, game, "c:camps:3")
+    assert html.count('href="#np-check"') == 1          # only the chart spot being claimed
+    html = panel(client, game, "c:camps:3:15,23")
+    assert html.count('href="#np-check"') == 3          # the spot and the two chosen hikers
+    checked = re.findall(r'data-section="(\d+)"(?:(?!</g>).)*?href="#np-check"', html, re.S)
+    assert sorted(map(int, checked)) == [15, 23]
+    html = panel(client, game, "c:different:4")
+    sel = next(s for s in sels(html) if s.startswith("c:different:4:"))
+    html = panel(client, game, sel)
+    assert html.count('href="#np-check"') == 2          # the spot and the chosen animal
+
+
+def test_dotted_paths_are_drawn_under_the_squares_so_no_piece_is_covered(game, alice):
+    html = page(client_for(alice), game)
+    mountain = html.split('class="np-mountain"')[1]
+    assert mountain.count('class="np-dots"') == 9
+    assert mountain.index('class="np-dots"') < mountain.index('class="np-sec')
+    assert mountain.rindex('class="np-dots"') < mountain.index('class="np-sec')
