@@ -28,9 +28,6 @@ CATEGORY_ICON = {"FLOWER": "flower", "ANIMAL": "animal", "WATERFALL": "waterfall
 BREAKDOWN_LABEL = {"items": "Items", "waterfall_bonus": "Waterfall bonus", "sets": "Complete sets",
                    "bears": "Bears", "rifugio_cards": "Rifugio cards", "raft_cards": "Raft cards"}
 
-BREAKDOWN_SHORT = {"items": "Items", "waterfall_bonus": "Falls", "sets": "Sets", "bears": "Bears",
-                   "rifugio_cards": "Huts", "raft_cards": "Rafts"}
-
 OPTION_SPECS = {
     "rivers_and_rafts": {"label": "Rivers & Rafts expansion (water tiles, rafts, swimming)",
                          "help": "On by default: rivers join the map, hikers build and sail rafts."},
@@ -352,7 +349,7 @@ def board_context(panel: dict) -> dict:
     final = _final(players, view) if over else None
     pips = [{"on": True} for _ in range(view["turn"]["steps"])]
     return {
-        "scores": _score_rows(panel.get("scores")),
+        "scores": _score_rows(panel.get("scores"), bool(view["options"].get("rivers_and_rafts"))),
         "rf": {
             "viewbox": viewbox, "tiles": tiles, "frontier": frontier, "hikers": hikers, "rafts": rafts,
             "swimmers": swimmers, "targets": targets, "menu": menu, "hand": hand_box, "buttons": buttons,
@@ -371,18 +368,26 @@ def board_context(panel: dict) -> dict:
     }
 
 
-def _score_rows(rows):
-    """The shared score table with readable column names.
+def _score_rows(rows, expansion: bool = True):
+    """The shared side table, kept narrow enough for its column to show the total.
 
-    The rules' breakdown key "items" would shadow `dict.items` in the shared template
-    (`row.breakdown.items` resolves to the number), so the rows are relabelled here.
+    The six breakdown parts plus rank, name and total do not fit the side column, so it
+    shows five short columns: a waterfall card's bonus is counted with the card under
+    "Items" (the board's final table and each player's hover still give every part), and
+    the base game, which has no raft cards, drops "Rafts".
     """
     if not rows:
         return rows
     out = []
     for row in rows:
         row = dict(row)
-        row["breakdown"] = {BREAKDOWN_SHORT.get(k, k): v for k, v in row.get("breakdown", {}).items()}
+        b = row.get("breakdown", {})
+        short = {"Items": b.get("items", 0) + b.get("waterfall_bonus", 0), "Sets": b.get("sets", 0),
+                 "Bears": b.get("bears", 0), "Huts": b.get("rifugio_cards", 0)}
+        if expansion:
+            short["Rafts"] = b.get("raft_cards", 0)
+        row["breakdown"] = short
+        row["parts"] = list(short.values())
         out.append(row)
     return out
 

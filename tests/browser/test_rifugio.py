@@ -34,10 +34,17 @@ def play_turn(me, other, shots: str = "") -> None:
     step = me.locator(".rf-map .target.step").first
     if step.count():
         key = step.get_attribute("data-key")
-        # keyboard: focus the cell and press Enter
-        step.focus()
-        me.keyboard.press("Enter")
-        expect(me.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
+        # keyboard: focus the cell and press Enter. A live update of the panel may replace
+        # the focused cell just after focusing it, so focus the fresh one and try again.
+        for attempt in range(3):
+            me.locator(f'.rf-map .target.step[data-key="{key}"]').focus()
+            me.keyboard.press("Enter")
+            try:
+                expect(me.locator(".rf-steps-count")).to_have_text("1", timeout=4_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         expect(other.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
         # take it back (within the turn), then walk there again with a click
         me.get_by_role("button", name="Take back my last move").click()
@@ -69,6 +76,13 @@ def test_two_players_play_a_round_on_the_map(live_site, browser):
     alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
     assert alice.url == bob.url
     expect(alice.locator(".rf-map")).to_be_visible()
+
+    # the side score table fits its card: the Total column is on screen, not clipped
+    total = alice.locator(".side-col .score-table th").last
+    expect(total).to_have_text("Total")
+    card = alice.locator(".side-col .scores").bounding_box()
+    box = total.bounding_box()
+    assert box["x"] + box["width"] <= card["x"] + card["width"] + 1
 
     first, second = (alice, bob) if alice.locator(".rf.acting").count() else (bob, alice)
     expect(first.locator(".status-line")).to_contain_text("Your move")

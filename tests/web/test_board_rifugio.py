@@ -266,3 +266,28 @@ def test_the_base_game_has_no_water_rafts_or_raft_cards(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
     html = page(client_for(alice), game)
     assert "base game" in html and "Raft-point cards" not in html and "raft left" not in html and "<dd>Water</dd>" not in html
+
+
+def side_table_headings(html: str) -> list[str]:
+    side = html[html.index('<aside class="side-col">'):]
+    head = side[side.index("<thead>"):side.index("</thead>")]
+    return re.findall(r"<th>([^<]*)</th>", head)
+
+
+def test_the_side_score_table_is_narrow_and_sums_to_the_total(start_game, alice, bob):
+    """Six parts plus rank, name and total overflowed the side column and hid the total:
+    the waterfall bonus is counted with the items there, and the base game has no Rafts column."""
+    game = start_game(SLUG, [None, None], seed=11)
+    game = Game.objects.get(pk=game.pk)
+    html = page(client_for(alice), game)
+    assert side_table_headings(html) == ["#", "Player", "Items", "Sets", "Bears", "Huts", "Rafts", "Total"]
+    scores = RULES.scores(game.state)
+    side = html[html.index('<aside class="side-col">'):]
+    for entry in scores:
+        b = entry["breakdown"]
+        cells = [b["items"] + b["waterfall_bonus"], b["sets"], b["bears"], b["rifugio_cards"], b["raft_cards"]]
+        assert "".join(f"<td>{v}</td>" for v in cells) + f"\n      <td><strong>{entry['total']}</strong>" in side
+    replay = client_for(alice).get(f"/play/{game.pk}/replay/?step=3").content.decode()
+    assert side_table_headings(replay)[2:] == ["Items", "Sets", "Bears", "Huts", "Rafts", "Total"]
+    base = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
+    assert side_table_headings(page(client_for(alice), base)) == ["", "Player", "Items", "Sets", "Bears", "Huts", "Total"]
