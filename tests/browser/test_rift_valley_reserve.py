@@ -41,6 +41,11 @@ def first_legal_tent(page) -> None:
 def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     alice = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
     bob = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    # Everything each page receives over WebSockets, to check that a pending draw never
+    # travels to the other seat.
+    frames: dict = {alice: [], bob: []}
+    for page in (alice, bob):
+        page.on("websocket", lambda ws, page=page: ws.on("framereceived", lambda f: frames[page].append(str(f))))
     sign_up(alice, live_site, "alice")
     sign_up(bob, live_site, "bob")
 
@@ -69,6 +74,9 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     # Blue sees that Red has drawn, live, but not what or where.
     expect(blue.locator('.seat-chip[data-seat="0"]')).to_contain_text("drawn", timeout=10_000)
     expect(blue.locator('.rvr [data-kind="stop"][data-seat="0"]')).to_have_count(0)
+    blue_frames = frames[blue]
+    assert blue_frames and not any('data-kind="stop"' in f or 'data-kind="pending' in f
+                                   or "You drew" in f for f in blue_frames)
     draw_at(blue, 8, 4)
 
     # Turn 2: the maps have moved on; each sees the other's Stop on the other map.
@@ -114,3 +122,14 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     if os.environ.get("SCREENSHOTS"):
         red.screenshot(path="test-artifacts/rvr-red.png", full_page=True)
         blue.screenshot(path="test-artifacts/rvr-blue.png", full_page=True)
+
+    # Clicking a thumbnail enlarges that map for viewing only; a link goes back.
+    held = red.locator(BIG).get_attribute("data-map")
+    other = "0" if held == "1" else "1"
+    red.locator(f'.thumb-card[data-map="{other}"] .thumb-link').click()
+    expect(red.locator(f'{BIG}[data-map="{other}"]')).to_have_count(1)
+    expect(red.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")
+    expect(red.locator(f"{BIG} .cell.legal")).to_have_count(0)
+    red.locator("[data-back]").click()
+    expect(red.locator(f'{BIG}[data-map="{held}"]')).to_have_count(1)
+    expect(red.locator(f"{BIG} .cell.legal").first).to_be_visible()
