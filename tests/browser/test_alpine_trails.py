@@ -100,3 +100,23 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
     if os.environ.get("SCREENSHOTS"):
         alice.screenshot(path="test-artifacts/alpine-alice-round2.png", full_page=True)
         bob.screenshot(path="test-artifacts/alpine-bob-round2.png", full_page=True)
+
+
+@pytest.fixture
+def finished_solo_game(live_site, start_game):
+    """A bot's finished solo game, made before the browser starts (the engine's live
+    updates may not run inside Playwright's event loop)."""
+    return start_game("alpine-trails", [None], seed=2)
+
+
+def test_the_replay_of_a_solo_game_keeps_its_map_inside_the_board(live_site, finished_solo_game, browser):
+    """With no map of one's own the other maps stack below the score pad. As a column
+    flexbox that stack was sized before the SVG's real height was known, so a solo
+    game's tall final map spilled out of the board card."""
+    game = finished_solo_game
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(f"{live_site}/play/{game.pk}/replay/")
+    expect(page.locator(".at-other svg.at-map")).to_be_visible()
+    board = page.locator(".at-board").bounding_box()
+    figure = page.locator(".at-other").bounding_box()
+    assert figure["y"] + figure["height"] <= board["y"] + board["height"], (figure, board)
