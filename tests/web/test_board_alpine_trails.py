@@ -279,3 +279,15 @@ def test_a_human_solo_game_ends_with_title_and_an_unsecret_goal(alice, start_gam
     assert "Your goal" in html and "(secret)" not in html
     assert "Solo rank: <strong>" in html or "No title this time" in html
     assert "Game over: alice scores" in html
+
+
+def test_a_placement_can_be_taken_back_within_the_round(alice, start_game):
+    game = start_game(SLUG, [alice])
+    client = client_for(alice)
+    place = next(a for a in legal(game) if a["type"] == "place")
+    html = submit(client, game, place)
+    assert "Take back my last move" in html
+    html = client.post(f"/play/{game.pk}/undo/").content.decode()
+    assert "Move taken back." in html
+    assert len(fresh(game).state["seats"][0]["hand"]) == 2
+    assert f'data-xy="{place["x"]},{place["y"]}"' in html  # the cell is offered again

@@ -332,6 +332,11 @@ class AlpineTrails(Ruleset):
     def is_over(self, state: dict) -> bool:
         return state["phase"] == "over"
 
+    def undoable(self, before: dict, seat: int, action: dict, after: dict) -> bool:
+        """§5.5: a seat's moves touch no one else and reveal nothing until the round
+        resolves, so any move that did not resolve it (new draws, gifts) may be taken back."""
+        return after["phase"] == "play" and after["round"] == before["round"]
+
     def to_act(self, state: dict) -> list[int]:
         if state["phase"] != "play":
             return []

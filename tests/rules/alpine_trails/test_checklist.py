@@ -527,3 +527,27 @@ def test_legal_actions_are_in_canonical_order():
     keys = [(a["tile"], a["side"], a["y"], a["x"], a.get("rotation", -1)) for a in places]
     assert keys == sorted(keys)
     assert {a["type"] for a in actions} == {"place", "campsite", "animal", "trade_fork"}
+
+
+def test_moves_may_be_taken_back_until_the_round_resolves():
+    """§5.5: nothing is revealed inside a round; the resolving `done` draws new tiles."""
+    state = RULES.setup(2, {}, 4)
+    for seat in (0, 1):
+        while True:
+            action = next(a for a in RULES.legal_actions(state, seat) if a["type"] != "done") \
+                if any(a["type"] != "done" for a in RULES.legal_actions(state, seat)) else {"type": "done"}
+            after = RULES.apply(state, seat, action)
+            resolved = after["round"] != state["round"]
+            assert RULES.undoable(state, seat, action, after) is not resolved
+            state = after
+            if action["type"] == "done":
+                break
+    assert state["round"] == 2
+
+
+def test_the_last_done_of_the_game_cannot_be_taken_back():
+    state, _ = random_playout(RULES, 1, 5)
+    assert state["phase"] == "over"
+    before = B.jcopy(state)
+    before["phase"], before["round"] = "play", state["rounds"]
+    assert not RULES.undoable(before, 0, {"type": "done"}, state)
