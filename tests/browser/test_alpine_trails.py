@@ -120,3 +120,31 @@ def test_the_replay_of_a_solo_game_keeps_its_map_inside_the_board(live_site, fin
     board = page.locator(".at-board").bounding_box()
     figure = page.locator(".at-other").bounding_box()
     assert figure["y"] + figure["height"] <= board["y"] + board["height"], (figure, board)
+
+
+def test_arrow_keys_move_between_highlighted_squares_and_escape_clears_the_choice(live_site, browser):
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    sign_up(page, live_site, "solo")
+    page.goto(f"{live_site}/tables/new/?game=alpine-trails")
+    page.fill("#id_seats", "1")
+    page.click("text=Create table")
+    page.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    settled(page)
+    # the terrain side fits on every free square next to the base camp: plenty of targets
+    page.keyboard.press("f")
+    expect(page.locator(".at-tile.selected")).to_contain_text("terrain side")
+    settled(page)
+    cells = page.locator(".at-board .at-main .hl:not(.faint)")
+    assert cells.count() >= 4
+    cells.first.focus()
+    start = page.evaluate("document.activeElement.dataset.xy")
+    page.keyboard.press("ArrowDown")
+    below = page.evaluate("document.activeElement.dataset.xy")
+    assert page.evaluate("document.activeElement.classList.contains('hl')")
+    assert int(below.split(",")[1]) > int(start.split(",")[1]), (start, below)
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.dataset.xy") == start
+    # Esc drops the explicit choice: back to the first tile on its default side
+    page.keyboard.press("Escape")
+    expect(page.locator(".at-board")).to_have_attribute("data-explicit", "0", timeout=10_000)
+    expect(page.locator(".at-tile").first).to_have_attribute("aria-pressed", "true")
