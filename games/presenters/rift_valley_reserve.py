@@ -377,7 +377,10 @@ def board_context(panel: dict) -> dict:
         "tie_breaks": [name_seats(t, names) for t in view.get("tie_breaks", [])] if view["over"] else [],
         "history": history[::-1],
         "waiting": [names[i] for i in view["to_act"]],
-        "selection": panel.get("selection", "") if acting else "",
+        # The page's choice, for static/js to ask for again after a live update: a
+        # half-made draw while acting, or the map being viewed instead of the held one.
+        "selection": (panel.get("selection", "") if acting
+                      else make_selection(view=shown) if viewing_other and not panel.get("replay") else ""),
         "mode_sel": mode_sel,
     }}
 

@@ -8,7 +8,7 @@
   function remember() {
     const b = board();
     if (!b || b.dataset.replay) return;
-    kept = { sel: b.dataset.sel || "", turn: b.dataset.turn || "" };
+    kept = { sel: b.dataset.sel || "", turn: b.dataset.turn || "", viewing: b.dataset.viewing === "1" };
   }
 
   function press(el) {
@@ -32,11 +32,13 @@
   document.addEventListener("htmx:afterSwap", remember);
   document.addEventListener("DOMContentLoaded", remember);
   // A live update (another seat drew) arrives without the selection: ask for it again
-  // while the turn is the same and this seat still has a choice to make.
+  // while the turn is the same and this seat still has a choice to make, or is looking
+  // at another map than the one it holds.
   document.addEventListener("htmx:wsAfterMessage", () => {
     const b = board();
     if (!b) return;
-    if (kept.sel && !b.dataset.sel && b.dataset.turn === kept.turn && b.dataset.acting === "1") {
+    if (kept.sel && !b.dataset.sel && b.dataset.turn === kept.turn
+        && (b.dataset.acting === "1" || kept.viewing)) {
       htmx.ajax("GET", `${b.dataset.panelUrl}?sel=${encodeURIComponent(kept.sel)}`,
                 { target: "#game-panel", swap: "outerHTML" });
     } else {

@@ -130,6 +130,11 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     expect(red.locator(f'{BIG}[data-map="{other}"]')).to_have_count(1)
     expect(red.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")
     expect(red.locator(f"{BIG} .cell.legal")).to_have_count(0)
+    # Blue draws meanwhile: Red's page updates live and stays on the map she is viewing.
+    first_legal_tent(blue)
+    expect(red.locator('.seat-chip[data-seat="1"]')).to_contain_text("drawn", timeout=10_000)
+    expect(red.locator(f'{BIG}[data-map="{other}"]')).to_have_count(1)
+    expect(red.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")
     red.locator("[data-back]").click()
     expect(red.locator(f'{BIG}[data-map="{held}"]')).to_have_count(1)
     expect(red.locator(f"{BIG} .cell.legal").first).to_be_visible()
