@@ -15,21 +15,27 @@
     event.preventDefault();
     target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
   });
-  // Keep keyboard focus on the same element across panel swaps, so arrowing through
-  // a selection does not send focus back to the top of the page.
-  let lastFocus = null;
-  document.addEventListener("htmx:beforeSwap", () => {
-    const el = document.activeElement;
-    if (el && el.closest && el.closest(".np-svg")) {
-      lastFocus = el.dataset.section ? `[data-section="${el.dataset.section}"]`
-        : el.dataset.index ? `.np-token[data-index="${el.dataset.index}"]`
-        : el.dataset.row ? `.np-spot[data-row="${el.dataset.row}"][data-col="${el.dataset.col}"]` : null;
-    } else lastFocus = null;
+  // Keep keyboard focus on the board across panel swaps (our own action's response, then
+  // the live update that follows it), so a keyboard player is never sent back to the top of
+  // the page. The focused control is remembered; when a swap has dropped focus, the same
+  // control gets it back, or else the next sensible one (Confirm, End turn, a glowing piece).
+  let want = null;   // selector of the control to refocus, "" for "the next sensible one", null: none
+  const keyOf = (el) => el.dataset.section ? `[data-section="${el.dataset.section}"]`
+    : el.dataset.index ? `.np-token[data-index="${el.dataset.index}"]`
+    : el.dataset.row ? `.np-spot[data-row="${el.dataset.row}"][data-col="${el.dataset.col}"]` : "";
+  document.addEventListener("focusin", (event) => {
+    const el = event.target;
+    want = el && el.closest && el.closest(".np") ? keyOf(el) : null;
   });
-  document.addEventListener("htmx:afterSettle", () => {
-    if (!lastFocus) return;
-    const el = document.querySelector(`.np-svg ${lastFocus}[role=button]`) || document.querySelector(".np-confirm:not([disabled])");
+  document.addEventListener("htmx:load", () => {
+    if (want === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const el = (want && document.querySelector(`.np-svg ${want}[role=button]`))
+      || document.querySelector(".np-confirm:not([disabled])")
+      || document.querySelector(".np-end-turn")
+      || document.querySelector(".np-svg [role=button]");
     if (el) el.focus({ preventScroll: true });
-    lastFocus = null;
+    else want = null;
   });
 })();

@@ -96,3 +96,37 @@ def test_two_players_play_a_round_by_clicking_the_mountain(live_site, browser):
         os.makedirs("test-artifacts", exist_ok=True)
         alice.screenshot(path="test-artifacts/np-alice.png", full_page=True)
         bob.screenshot(path="test-artifacts/np-bob.png", full_page=True)
+
+
+def test_keyboard_focus_moves_on_to_a_control_after_a_trap_and_after_confirm(live_site, browser, start_game):
+    """Enter on a section traps it; that section then stops being a control, and focus must
+    land on the next control (here End turn), not fall back to the top of the page, even
+    after the live update that follows our own move. The same after Enter on Confirm."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Game
+    from tests.rules.nanga_parbat.helpers import animal, held, position
+
+    page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
+    sign_up(page, live_site, "alice")
+    sign_up(browser.new_context().new_page(), live_site, "bob")
+    users = [get_user_model().objects.get(username=n) for n in ("alice", "bob")]
+    game = start_game("nanga-parbat", users, seed=3)
+    Game.objects.filter(pk=game.pk).update(state=position(
+        phase="trap", current=0, guide=1, board={12: animal("yak")}, seats={0: {"animals": held("tahr")}}))
+    page.goto(f"{live_site}/play/{game.pk}/")
+    page.locator('.np-sec.legal[data-section="12"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.np-sec[data-section="12"]')).to_have_attribute("data-piece", "hiker", timeout=10_000)
+    expect(page.locator(".np-end-turn")).to_be_focused(timeout=5_000)
+    # A yak by keyboard: the animal, then a region's section, then Confirm.
+    page.locator('.np-aboard.own .np-token.legal[data-species="yak"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".np-mode-text")).to_contain_text("Yak")
+    page.locator('.np-sec[data-section="41"][role=button]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.np-sec[data-section="41"]')).to_be_focused(timeout=5_000)   # still a control
+    page.locator(".np-confirm:not([disabled])").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.np-guide-token[data-region="4"]')).to_have_count(1, timeout=10_000)
+    expect(page.locator(".np-end-turn")).to_be_focused(timeout=5_000)
