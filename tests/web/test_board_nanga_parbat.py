@@ -344,3 +344,39 @@ def test_dotted_paths_are_drawn_under_the_squares_so_no_piece_is_covered(game, a
     assert mountain.count('class="np-dots"') == 9
     assert mountain.index('class="np-dots"') < mountain.index('class="np-sec')
     assert mountain.rindex('class="np-dots"') < mountain.index('class="np-sec')
+
+
+def test_guide_chart_owners_markers_and_animal_boards_are_drawn_from_the_state(game, alice, bob):
+    """Checklist 30: the guide token, each claimed spot's cube with its owner's letter, both
+    score markers (with a lap badge past 49) and both animal boards, activated apart."""
+    state = position(phase="trap", current=0, guide=4, board={41: animal("yak"), 12: hiker(0), 13: camp(1)},
+                     seats={0: {"score": 53, "animals": held("tahr", "yak", "tahr", activated=(0,))},
+                            1: {"score": 7, "animals": held("bharal")}},
+                     chart={("camps", 3): 1, ("same", 0): 0})
+    set_state(game, state)
+    html = page(client_for(bob), game)
+    assert re.findall(r'<g class="np-guide-token" data-region="(\d)"', html) == ["4"]
+    owned = re.findall(r'<g class="np-spot owned" data-row="(\w+)" data-col="(\d)"', html)
+    assert sorted(owned) == [("camps", "3"), ("same", "0")]
+    names = ["alice", "bob"]
+    spot = html.split('data-row="camps" data-col="3"')[1].split("</g>\n")[0]
+    assert f"claimed by {names[1]}" in spot and 'class="np-cube"' in spot
+    assert f"{names[0]}: 53 points" in html and f"{names[1]}: 7 points" in html
+    assert html.count('class="np-lap"') == 1 and "+1×50" in html
+    assert 'class="np-sec" data-section="13" data-piece="camp" data-owner="1"' in html
+    boards = {int(m.group(1)): m.group(0) for m in
+              re.finditer(r'<g class="np-aboard[^"]*" data-seat="(\d)".*?(?=<g class="np-aboard|</svg>)', html, re.S)}
+    assert len(re.findall(r'class="np-token used', boards[0])) == 1
+    assert boards[0].count('class="np-token"') == 2       # tahr and yak, ready (bob sees no controls)
+    assert "ready 1 · used 1" in boards[0]
+    assert boards[1].count('class="np-token"') == 1 and "held 1" in boards[1]
+
+
+def test_the_board_svg_is_a_group_so_its_buttons_reach_assistive_technology(game, alice, bob):
+    """role="img" makes an element's children presentational in ARIA, which would hide the
+    clickable sections, spots and animals from screen readers; the board is a group."""
+    mine, _, _ = clients_by_seat(game, alice, bob)
+    html = page(mine, game)
+    svg = re.search(r'<svg class="np-svg"[^>]*>', html).group(0)
+    assert 'role="group"' in svg and 'role="img"' not in svg and "aria-label=" in svg
+    assert 'role="button" tabindex="0"' in html.split(svg)[1]
