@@ -264,6 +264,9 @@ def board_context(panel: dict) -> dict:
             item.update(owner=owner, colour=colours[owner], mark=marks[owner],
                         label=f"{'hiker' if piece['piece'] == 'hiker' else 'camp'} of {names[owner]}")
         item["title"] = f"Region {reg}, section {cell['num']} ({sid}): {item['label']}"
+        if reg == guide:
+            # the flag and guide token let clicks through to the squares, so say it here too
+            item["title"] += f"; the guide is in region {reg}"
         if not in_mode:
             if sid in traps:
                 item["act"] = traps[sid]

@@ -380,3 +380,13 @@ def test_the_board_svg_is_a_group_so_its_buttons_reach_assistive_technology(game
     svg = re.search(r'<svg class="np-svg"[^>]*>', html).group(0)
     assert 'role="group"' in svg and 'role="img"' not in svg and "aria-label=" in svg
     assert 'role="button" tabindex="0"' in html.split(svg)[1]
+
+
+def test_section_tooltips_of_the_guide_region_say_the_guide_is_there(game, alice):
+    """The flag and the guide token let pointer events through to the squares, so their
+    own tooltips never show; the squares of the guide's region carry that fact instead."""
+    set_state(game, position(phase="trap", current=0, guide=3, board={35: animal("yak")}))
+    html = page(client_for(alice), game)
+    titles = dict(re.findall(r'data-section="(\d\d)"[^>]*>\s*<title>([^<]*)</title>', html))
+    assert len(titles) == 36
+    assert {s for s, t in titles.items() if "the guide is in region 3" in t} == {str(30 + k) for k in range(1, 7)}
