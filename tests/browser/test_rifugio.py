@@ -84,6 +84,9 @@ def test_two_players_play_a_round_on_the_map(live_site, browser):
     box = total.bounding_box()
     assert box["x"] + box["width"] <= card["x"] + card["width"] + 1
 
+    # "none" in the steps box reads as a word, not as spaced-out letters
+    expect(alice.locator(".rf-steps .pips")).to_have_css("letter-spacing", "normal")
+
     first, second = (alice, bob) if alice.locator(".rf.acting").count() else (bob, alice)
     expect(first.locator(".status-line")).to_contain_text("Your move")
     expect(second.locator(".rf-map .target")).to_have_count(0)
