@@ -13,7 +13,7 @@
   }
 
   function fetchSel(b, sel) {
-    htmx.ajax("GET", b.dataset.panelUrl + "?sel=" + encodeURIComponent(sel), { target: "#game-panel", swap: "outerHTML" });
+    htmx.ajax("GET", b.dataset.panelUrl + "?sel=" + encodeURIComponent(sel), { target: "#live", swap: "innerHTML" });
   }
 
   function settle() {

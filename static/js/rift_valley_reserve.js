@@ -40,7 +40,7 @@
     if (kept.sel && !b.dataset.sel && b.dataset.turn === kept.turn
         && (b.dataset.acting === "1" || kept.viewing)) {
       htmx.ajax("GET", `${b.dataset.panelUrl}?sel=${encodeURIComponent(kept.sel)}`,
-                { target: "#game-panel", swap: "outerHTML" });
+                { target: "#live", swap: "innerHTML" });
     } else {
       remember();
     }

@@ -43,7 +43,7 @@
     selected.clear();
     refresh();
     htmx.ajax("POST", r.dataset.actUrl, {
-      source: r, target: "#game-panel", swap: "outerHTML",
+      source: r, target: "#live", swap: "innerHTML",
       values: { action: JSON.stringify(action), token: r.dataset.token, version: r.dataset.version },
     });
   }
