@@ -1,6 +1,9 @@
 // Switchback's little JS: htmx settings, a progress bar, and redirects pushed by sockets.
 document.addEventListener("DOMContentLoaded", () => {
   if (!window.htmx) return;
+  // New controls become live in the settle step: settle at once, so a board is clickable
+  // the moment it is drawn (we use no CSS settle transitions).
+  htmx.config.defaultSettleDelay = 0;
   // Refusals (4xx) carry the fresh board and a message: swap them in like successes.
   htmx.config.responseHandling = [
     { code: "204", swap: false },
@@ -12,6 +15,15 @@ document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("htmx:beforeRequest", () => bar && bar.classList.add("on"));
   document.body.addEventListener("htmx:afterRequest", () => bar && bar.classList.remove("on"));
   document.body.addEventListener("htmx:sendError", () => alert("The server could not be reached. Check your connection."));
+  // A live update for a game state this page already shows (typically the echo of our own
+  // move, arriving after its answer) would only wipe a half-made choice: skip it.
+  document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const current = event.detail.target;
+    if (!current || current.id !== "game-panel") return;
+    const incoming = event.detail.fragment.querySelector && event.detail.fragment.querySelector("#game-panel");
+    const seen = parseFloat(current.dataset.revision || "0");
+    if (incoming && parseFloat(incoming.dataset.revision || "0") <= seen) event.detail.shouldSwap = false;
+  });
   const follow = () => {
     const el = document.querySelector("[data-redirect]");
     if (el) window.location.assign(el.dataset.redirect);
