@@ -91,13 +91,14 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.is_active and not request.user.is_superuser:
         return render(request, "games/_message.html",
                       {"message": "The replay opens when the game is over."}, status=403)
-    steps = list(engine.replay_states(game))
-    last = len(steps) - 1
+    last = game.version
     try:
         step = max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         step = last
-    move, state = steps[step]
+    # Only the moves up to the step are replayed: early steps of long games stay cheap.
+    state = engine.replay_state(game, upto=step)
+    move = game.moves.filter(seq=step).first() if step else None
     rules = game.rules
     names = seat_names(game)
     view = rules.view(state, None)
