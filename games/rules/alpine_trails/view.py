@@ -124,6 +124,8 @@ def build_view(rules, state: dict, viewer: int | None) -> dict:
         "last_round": B.jcopy(history[-1]) if history else None,
         "log": list(state["log"][-LOG_SHOWN:]),
         "result": result,
+        # The score each seat may see: its own live, the others' as of the last resolved round.
+        "scores": [B.jcopy(entry["score"]) for entry in seats],
         "legend": {"terrains": list(TERRAINS), "animal_of": dict(ANIMAL_OF), "icon_of": dict(ICON_OF),
                    "directions": list(DIRECTIONS), "breakdown_keys": list(BREAKDOWN_KEYS)},
     }
