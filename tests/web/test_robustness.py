@@ -58,3 +58,9 @@ def test_every_first_legal_action_goes_through_the_page(seated_game, alice, bob)
         action = game.rules.legal_actions(game.state, seat)[0]
         response = post_action(client_for(users[seat]), game, json.dumps(action), version=game.version)
         assert response.status_code == 200, response.content[:500]
+
+
+def test_no_template_syntax_leaks_into_a_page(seated_game, alice, client):
+    for viewer in (client_for(alice), client):
+        text = viewer.get(f"/play/{seated_game.pk}/").content.decode()
+        assert "{#" not in text and "{%" not in text and "{{" not in text
