@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from games.panel import name_seats
+from games.rules.rift_valley_reserve.board import trail_path
 
 OPTION_SPECS = {
     "boards": {"label": "Maps", "choices": [
@@ -195,21 +196,10 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
     }
 
 
-def _leg(a, b):
-    (r1, c1), (r2, c2) = a, b
-    if r1 == r2:
-        step = 1 if c2 > c1 else -1
-        return [(r1, c) for c in range(c1, c2 + step, step)]
-    step = 1 if r2 > r1 else -1
-    return [(r, c1) for r in range(r1, r2 + step, step)]
-
-
 def _path(action: dict) -> list:
-    a, b = tuple(action["from"]), tuple(action["to"])
-    if action["corner"] is None:
-        return _leg(a, b)
-    k = tuple(action["corner"])
-    return _leg(a, k) + _leg(k, b)[1:]
+    """The cells of a Trail action, as the rules compute them."""
+    corner = tuple(action["corner"]) if action["corner"] is not None else None
+    return trail_path(tuple(action["from"]), tuple(action["to"]), corner)
 
 
 # --- Context --------------------------------------------------------------------------
