@@ -109,6 +109,16 @@ def subsets(state: State, dice: list[str]) -> list[tuple[tuple[str, ...], int]]:
     return out
 
 
+def open_boxes(state: State, sheet: dict):
+    """(key, lo, hi) for every empty box of `sheet` that some value could fill now."""
+    for k in GEOMETRY[state["board"]]["order"]:
+        if k in sheet:
+            continue
+        b = bounds(state, sheet, k)
+        if not isinstance(b, str):
+            yield k, b[0], b[1]
+
+
 def legal_places(state: State, seat: int) -> list[dict]:
     if state["phase"] != "write" or state["done"][seat]:
         return []
@@ -118,13 +128,7 @@ def legal_places(state: State, seat: int) -> list[dict]:
     subs = subsets(state, dice)
     sheet = seat_sheet(state, seat)
     out = []
-    for k in GEOMETRY[state["board"]]["order"]:
-        if k in sheet:
-            continue
-        b = bounds(state, sheet, k)
-        if isinstance(b, str):
-            continue
-        lo, hi = b
+    for k, lo, hi in open_boxes(state, sheet):
         box = list(_box_sort_key(k))
         for combo, total in subs:
             if lo <= total <= hi:
@@ -139,13 +143,7 @@ def has_legal_place(state: State, seat: int) -> bool:
     sums = {total for _, total in subsets(state, dice)}
     low, high = min(sums), max(sums)
     sheet = seat_sheet(state, seat)
-    for k in GEOMETRY[state["board"]]["order"]:
-        if k in sheet:
-            continue
-        b = bounds(state, sheet, k)
-        if isinstance(b, str):
-            continue
-        lo, hi = b
+    for _, lo, hi in open_boxes(state, sheet):
         if lo <= high and hi >= low and any(lo <= s <= hi for s in sums):
             return True
     return False
@@ -157,13 +155,8 @@ def legal_sums(state: State, seat: int) -> dict[str, list[int]]:
     sums = sorted({total for _, total in subsets(state, dice)})
     sheet = seat_sheet(state, seat)
     out = {}
-    for k in GEOMETRY[state["board"]]["order"]:
-        if k in sheet:
-            continue
-        b = bounds(state, sheet, k)
-        if isinstance(b, str):
-            continue
-        fits = [s for s in sums if b[0] <= s <= b[1]]
+    for k, lo, hi in open_boxes(state, sheet):
+        fits = [s for s in sums if lo <= s <= hi]
         if fits:
             out[k] = fits
     return out
