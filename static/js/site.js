@@ -24,9 +24,15 @@ document.addEventListener("DOMContentLoaded", () => {
     const seen = parseFloat(current.dataset.revision || "0");
     if (incoming && parseFloat(incoming.dataset.revision || "0") <= seen) event.detail.shouldSwap = false;
   });
+  // A live update may say "the game has started: go there". Not while this page is
+  // already leaving (its own form post, e.g. the join that started the game, goes there
+  // too): a second navigation would abort the first.
+  let leaving = false;
+  document.addEventListener("submit", (event) => { if (!event.defaultPrevented) leaving = true; });
+  window.addEventListener("beforeunload", () => { leaving = true; });
   const follow = () => {
     const el = document.querySelector("[data-redirect]");
-    if (el) window.location.assign(el.dataset.redirect);
+    if (el && !leaving) window.location.assign(el.dataset.redirect);
   };
   document.body.addEventListener("htmx:oobAfterSwap", follow);
   document.body.addEventListener("htmx:wsAfterMessage", follow);
