@@ -15,6 +15,15 @@ CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def pytest_collection_modifyitems(config, items):
+    """A browser test gets one rerun: two real browsers, a server process and sockets on a
+    loaded 2-core machine make timing races possible in the test's own steps. A real bug
+    fails both runs; every rerun is reported in the summary, so flakiness stays visible."""
+    for item in items:
+        if Path(str(item.fspath)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
