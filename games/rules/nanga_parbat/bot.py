@@ -17,17 +17,25 @@ YAK_MARGIN = 3          # a yak is spent only when it changes the outlook by thi
 CLAIM_MIN = 8           # cubes are few: claim a cheaper spot only when turns are running out
 
 
+def _holdings(state, seat) -> tuple[int, dict, int]:
+    """What a claim can be made from: wild animals, other animals per species, and the
+    size of the seat's largest group of adjacent hikers."""
+    animals = state["seats"][seat]["animals"]
+    wild = sum(1 for a in animals if a["species"] == WILD)
+    counts = {}
+    for a in animals:
+        if a["species"] != WILD:
+            counts[a["species"]] = counts.get(a["species"], 0) + 1
+    comp = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+    return wild, counts, comp
+
+
 def _feasible_value(state, seat, ignore_turn=False) -> int:
     """The best chart value the seat could claim with what it has now (0 if none)."""
     me = state["seats"][seat]
     if me["cubes"] <= 0 or (state["claimed_this_turn"] and not ignore_turn):
         return 0
-    wild = sum(1 for a in me["animals"] if a["species"] == WILD)
-    counts = {}
-    for a in me["animals"]:
-        if a["species"] != WILD:
-            counts[a["species"]] = counts.get(a["species"], 0) + 1
-    comp = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+    wild, counts, comp = _holdings(state, seat)
     best = 0
     for row in ROWS:
         for col in range(5):
@@ -50,12 +58,7 @@ def _progress(state, seat) -> float:
     me = state["seats"][seat]
     if me["cubes"] <= 0:
         return 0.0
-    wild = sum(1 for a in me["animals"] if a["species"] == WILD)
-    counts = {}
-    for a in me["animals"]:
-        if a["species"] != WILD:
-            counts[a["species"]] = counts.get(a["species"], 0) + 1
-    comp = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+    wild, counts, comp = _holdings(state, seat)
     return min(comp, 6) + min(len(counts) + wild, 6) * 0.7 + min(max(counts.values(), default=0) + wild, 6)
 
 
