@@ -1,12 +1,22 @@
 """Table changes, each in one transaction with the table row locked, then a lobby push."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.db import IntegrityError, transaction
 
 from games import engine, notify
 from games.engine import Rejected, SeatPlan
 
 from .models import Table, TableSeat
+
+
+@contextmanager
+def _changing(table_id: int):
+    """One table change: a transaction with the table row locked, then a lobby push."""
+    with transaction.atomic():
+        yield _locked(table_id)
+        transaction.on_commit(lobby_changed)
 
 
 def _locked(table_id: int) -> Table:
@@ -39,8 +49,7 @@ def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_pr
 
 def join(table_id: int, user, token: str | None = None) -> Table:
     """Take a free seat; a private table needs its invite token."""
-    with transaction.atomic():
-        table = _locked(table_id)
+    with _changing(table_id) as table:
         _require_open(table)
         if table.has_user(user):
             return table
@@ -54,14 +63,12 @@ def join(table_id: int, user, token: str | None = None) -> Table:
         except IntegrityError:
             raise Rejected("You are already at this table.", 409) from None
         table = _start_if_full(table)
-        transaction.on_commit(lobby_changed)
     return table
 
 
 def leave(table_id: int, user) -> Table:
     """A guest leaves; the host leaving cancels the table."""
-    with transaction.atomic():
-        table = _locked(table_id)
+    with _changing(table_id) as table:
         _require_open(table)
         if table.host_id == user.pk:
             table.status = Table.Status.CANCELLED
@@ -70,45 +77,38 @@ def leave(table_id: int, user) -> Table:
             deleted, _ = table.seats.filter(user=user).delete()
             if not deleted:
                 raise Rejected("You are not at this table.", 409)
-        transaction.on_commit(lobby_changed)
     return table
 
 
 def add_bot(table_id: int, user) -> Table:
-    with transaction.atomic():
-        table = _locked(table_id)
+    with _changing(table_id) as table:
         _require_host(table, user)
         _require_open(table)
         if table.free <= 0:
             raise Rejected("There is no empty seat for a bot.", 409)
         TableSeat.objects.create(table=table, is_bot=True, position=_next_position(table))
         table = _start_if_full(table)
-        transaction.on_commit(lobby_changed)
     return table
 
 
 def remove_bot(table_id: int, user) -> Table:
-    with transaction.atomic():
-        table = _locked(table_id)
+    with _changing(table_id) as table:
         _require_host(table, user)
         _require_open(table)
         bot = table.seats.filter(is_bot=True).order_by("-position").first()
         if bot is None:
             raise Rejected("There is no bot at this table.", 409)
         bot.delete()
-        transaction.on_commit(lobby_changed)
     return table
 
 
 def start(table_id: int, user) -> Table:
-    with transaction.atomic():
-        table = _locked(table_id)
+    with _changing(table_id) as table:
         _require_host(table, user)
         _require_open(table)
         if table.taken < table.rules.min_players:
             raise Rejected(f"{table.title} needs at least {table.rules.min_players} players.", 409)
         table = _start(table)
-        transaction.on_commit(lobby_changed)
     return table
 
 
