@@ -99,10 +99,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # An idle socket's consumer waits in a blocking read of CHANNEL_BLOCKING_READ seconds;
+    # redis-py's own socket timeout must be longer, or every idle read times out and the
+    # socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
+    # Health checks and TCP keepalive find connections a proxy or a restart dropped.
+    CHANNEL_BLOCKING_READ = 5
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "switchback")},
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "socket_timeout": CHANNEL_BLOCKING_READ * 6,
+                    "socket_connect_timeout": 5,
+                    "socket_keepalive": True,
+                    "health_check_interval": 15,
+                    "retry_on_timeout": True,
+                }],
+                "prefix": os.environ.get("CHANNEL_PREFIX", "switchback"),
+            },
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}

@@ -10,7 +10,7 @@ from django.test import Client
 from config.asgi import application
 from games import engine
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 SLUG = "roll-to-the-top"
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
@@ -37,21 +37,25 @@ def game(start_game, alice, bob):
     return start_game(SLUG, [alice, bob])
 
 
+@pytest.mark.asyncio
 async def test_a_foreign_origin_is_refused(game, alice):
     communicator, connected = await connect(f"/ws/play/{game.pk}/", alice, origin=(b"origin", b"https://evil.example"))
     assert not connected
 
 
+@pytest.mark.asyncio
 async def test_anonymous_users_get_no_user_channel():
     communicator, connected = await connect("/ws/me/")
     assert not connected
 
 
+@pytest.mark.asyncio
 async def test_an_unknown_game_is_refused(alice):
     communicator, connected = await connect("/ws/play/999999/", alice)
     assert not connected
 
 
+@pytest.mark.asyncio
 async def test_each_seat_receives_its_own_panel_and_never_another_seats_pending(game, alice, bob):
     alice_ws, ok_a = await connect(f"/ws/play/{game.pk}/", alice)
     bob_ws, ok_b = await connect(f"/ws/play/{game.pk}/", bob)
@@ -71,6 +75,7 @@ async def test_each_seat_receives_its_own_panel_and_never_another_seats_pending(
         await ws.disconnect()
 
 
+@pytest.mark.asyncio
 async def test_the_lobby_hears_about_a_new_table(alice):
     from lobby import services
 
@@ -83,6 +88,7 @@ async def test_the_lobby_hears_about_a_new_table(alice):
     await lobby_ws.disconnect()
 
 
+@pytest.mark.asyncio
 async def test_the_turn_badge_updates_live(game, alice):
     me_ws, connected = await connect("/ws/me/", alice)
     assert connected
@@ -92,6 +98,7 @@ async def test_the_turn_badge_updates_live(game, alice):
     await me_ws.disconnect()
 
 
+@pytest.mark.asyncio
 @pytest.mark.redis
 async def test_updates_cross_processes_through_redis(game, alice):
     """With REDIS_URL the channel layer is Redis, so any worker's move reaches every socket."""
@@ -103,3 +110,29 @@ async def test_updates_cross_processes_through_redis(game, alice):
     await sync_to_async(engine.submit)(game.pk, alice, {"type": "done"})
     assert 'id="game-panel"' in await alice_ws.receive_from(timeout=5)
     await alice_ws.disconnect()
+
+
+def test_the_redis_client_outwaits_the_layers_blocking_read():
+    """redis-py closes a connection whose read outlasts its socket timeout; the layer's
+    idle read blocks for brpop_timeout, so the timeout must be longer than that read."""
+    from channels_redis.core import RedisChannelLayer
+
+    if not settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis"):
+        pytest.skip("the in-memory layer has no socket")
+    host = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+    assert host["health_check_interval"] > 0
+
+
+@pytest.mark.asyncio
+@pytest.mark.redis
+async def test_an_idle_game_socket_on_redis_still_hears_the_next_move(game, alice, bob):
+    """A player who thinks for longer than the layer's blocking read keeps the live board."""
+    import asyncio
+
+    bob_ws, connected = await connect(f"/ws/play/{game.pk}/", bob)
+    assert connected
+    await asyncio.sleep(12)
+    await sync_to_async(engine.submit)(game.pk, alice, {"type": "done"})
+    assert 'id="game-panel"' in await bob_ws.receive_from(timeout=10)
+    await bob_ws.disconnect()
