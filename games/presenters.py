@@ -1,8 +1,8 @@
 """Per-game presentation: option labels and the board partial's extra context.
 
-A game may add `games/presenters/<module>.py` with `OPTION_SPECS` (labels, choices and
+A game package may add `presenter.py` with `OPTION_SPECS` (labels, choices and
 bounds for the create-table form) and `board_context(panel) -> dict` (geometry for its
-SVG board, computed from the seat's view), plus `templates/games/<slug>/board.html`.
+SVG board, computed from the seat's view), plus `templates/games/<slug>/board.html` in its own folder.
 Games without them get a generic board that lists the legal actions as buttons, so every
 registered game is playable from the day its rules land.
 """
@@ -14,12 +14,16 @@ from types import ModuleType
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from . import rules as registry
+
 
 def _module(slug: str) -> ModuleType | None:
+    """The game package's presenter.py, or None for a game without one."""
+    name = f"{registry.package_of(slug)}.presenter"
     try:
-        return importlib.import_module(f"{__name__}.{slug.replace('-', '_')}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{slug.replace('-', '_')}":
+        if exc.name != name:
             raise
         return None
 

@@ -1,6 +1,6 @@
 """Alpine Trails: the bot against random players, and the bot's solo scores.
 
-Usage: .venv/bin/python bench/bot_alpine_trails.py [games]
+Usage: .venv/bin/python -m games.alpine_trails.bench_bot [games]
 Plays seeded 2-player games (bot in seat 0 or 1 alternately, the other seat random) and
 reports the bot's win rate (ties count half), then the average solo score of the bot.
 """
@@ -12,9 +12,8 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.rules.alpine_trails import RULES, bot, solo_title  # noqa: E402
+from games.alpine_trails.rules import RULES, bot, solo_title  # noqa: E402
 
 
 def play(players: int, seed: int, bot_seats: set) -> dict:

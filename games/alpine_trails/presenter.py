@@ -13,12 +13,12 @@ here or in the browser; the server checks every action again.
 """
 from __future__ import annotations
 
-from games.rules.alpine_trails import board as B
-from games.rules.alpine_trails.data import ANIMAL_OF, DIRECTIONS, SHAPE_NAME, TERRAIN_OF_ANIMAL, TERRAINS, TILES
+from games.alpine_trails.rules import board as B
+from games.alpine_trails.rules.data import ANIMAL_OF, DIRECTIONS, SHAPE_NAME, TERRAIN_OF_ANIMAL, TERRAINS, TILES
 
 OPTION_SPECS: dict = {}
-SCRIPT = "js/alpine_trails.js"
-STYLESHEET = "css/alpine_trails.css"
+SCRIPT = "games/alpine-trails/board.js"
+STYLESHEET = "games/alpine-trails/board.css"
 
 S = 72                      # cell side in SVG units
 H = S / 2

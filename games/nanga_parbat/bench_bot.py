@@ -1,6 +1,6 @@
 """Nanga Parbat: the greedy bot against a random player over seeded games.
 
-Run from the repository root:  .venv/bin/python bench/bot_nanga_parbat.py [games]
+Run from the repository root:  .venv/bin/python -m games.nanga_parbat.bench_bot [games]
 The bot takes seat `seed % 2`, so it plays first and second about equally often.
 """
 from __future__ import annotations
@@ -10,9 +10,8 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.rules.nanga_parbat import RULES, bot  # noqa: E402
+from games.nanga_parbat.rules import RULES, bot  # noqa: E402
 
 
 def play(seed: int, options: dict) -> tuple[int, int, int, float]:

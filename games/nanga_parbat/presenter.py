@@ -19,8 +19,8 @@ OPTION_SPECS = {
     },
 }
 
-SCRIPT = "js/nanga_parbat.js"
-STYLESHEET = "css/nanga_parbat.css"
+SCRIPT = "games/nanga-parbat/board.js"
+STYLESHEET = "games/nanga-parbat/board.css"
 
 S = 60                      # one mountain square
 MX, MY = 450, 22            # mountain origin: px = MX + (x + 4.5)·S, py = MY + row·S

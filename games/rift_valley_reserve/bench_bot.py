@@ -1,6 +1,6 @@
 """Rift Valley Reserve: the bot against random players, 200 seeded games.
 
-Run: .venv/bin/python bench/bot_rift_valley_reserve.py [games]
+Run: .venv/bin/python -m games.rift_valley_reserve.bench_bot [games]
 Seat 0 is the bot (in half the games the bot sits at the last seat instead); the others
 pick uniformly among their legal actions. Prints the bot's win rate (a shared first
 place counts as half), its average score against the random seats', and the time per
@@ -13,9 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules.rift_valley_reserve import RULES, bot  # noqa: E402
+from games.rift_valley_reserve.rules import RULES, bot  # noqa: E402
 
 
 def play(players: int, seed: int, boards: str, bot_seat: int, timing: list) -> tuple[float, int, float]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from games.panel import name_seats
-from games.rules.rift_valley_reserve.board import trail_path
+from games.rift_valley_reserve.rules.board import trail_path
 
 OPTION_SPECS = {
     "boards": {"label": "Maps", "choices": [
@@ -25,8 +25,8 @@ OPTION_SPECS = {
     ]},
 }
 
-SCRIPT = "js/rift_valley_reserve.js"
-STYLESHEET = "css/rift_valley_reserve.css"
+SCRIPT = "games/rift-valley-reserve/board.js"
+STYLESHEET = "games/rift-valley-reserve/board.css"
 
 CELL = 44          # main map, px per cell
 THUMB = 13         # thumbnails, px per cell

@@ -1,6 +1,6 @@
 """Rifugio bot benchmark: 200 seeded 2-player games, bot against a random player.
 
-Run from the project root: `.venv/bin/python bench/bot_rifugio.py [games]`. Seats alternate
+Run from the project root: `.venv/bin/python -m games.rifugio.bench_bot [games]`. Seats alternate
 so the bot starts on either side; prints the bot's win rate (ties count half), average margin and
 timing.
 """
@@ -11,9 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules.rifugio import RULES, bot  # noqa: E402
+from games.rifugio.rules import RULES, bot  # noqa: E402
 
 
 def play(seed: int, bot_seat: int, players: int = 2, options: dict | None = None):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 
-from games.rules.rifugio import data as D
+from games.rifugio.rules import data as D
 
 A = 36                     # hex circumradius on the map
 SQ3 = math.sqrt(3)
@@ -33,8 +33,8 @@ OPTION_SPECS = {
                          "help": "On by default: rivers join the map, hikers build and sail rafts."},
 }
 
-SCRIPT = "js/rifugio.js"
-STYLESHEET = "css/rifugio.css"
+SCRIPT = "games/rifugio/board.js"
+STYLESHEET = "games/rifugio/board.css"
 
 SEL_ROT = re.compile(r"^r([0-5])$")
 SEL_MENU = re.compile(r"^m(-?\d+),(-?\d+)$")

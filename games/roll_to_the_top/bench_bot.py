@@ -2,7 +2,7 @@
 
 Plays 200 seeded two-seat games (the bot alternates seats) and 200 solo games for the
 bot and for a random player, and prints the bot's win rate and average solo turns.
-Run: cd /work/main && .venv/bin/python bench/bot_roll_to_the_top.py [games]
+Run: cd /work/main && .venv/bin/python -m games.roll_to_the_top.bench_bot [games]
 """
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.rules.roll_to_the_top import RULES, bot  # noqa: E402
-from games.rules.roll_to_the_top.data import BOARD_ORDER  # noqa: E402
+from games.roll_to_the_top.rules import RULES, bot  # noqa: E402
+from games.roll_to_the_top.rules.data import BOARD_ORDER  # noqa: E402
 
 
 def random_choose(state, seat, rng):

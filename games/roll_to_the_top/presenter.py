@@ -6,7 +6,7 @@ little JS picks dice and highlights; the server still checks every placement).
 """
 from __future__ import annotations
 
-from games.rules.roll_to_the_top import data as D
+from games.roll_to_the_top.rules import data as D
 
 BOX_W, BOX_H = 44, 40
 SMALL = 0.45
@@ -24,7 +24,7 @@ OPTION_SPECS = {
     "max_turns": {"label": "Turn cap per game", "min": 20, "max": 500},
 }
 
-SCRIPT = "js/roll_to_the_top.js"
+SCRIPT = "games/roll-to-the-top/board.js"
 
 FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
 

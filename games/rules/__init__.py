@@ -1,46 +1,82 @@
-"""Registry of the games' rules modules: `get(slug)`, `all()`, `bot_for(slug)`.
+"""Registry of the games: `get(slug)`, `all()`, `bot_for(slug)`, `package_of(slug)`.
 
-Every subpackage of games/rules that exposes `RULES` is a game; discovering them keeps
-each game's package self-contained (adding a game touches no shared file).
+A game is one package `games/<module>/` whose `rules/` subpackage exposes `RULES`
+(ARCHITECTURE.md, "Layout"). The registry finds such packages by itself, so adding a
+game touches no shared file; a package that fails to import is recorded in `BROKEN`
+(a test fails on it) and left out, so one broken game never takes the site down.
+
+The registry itself stays free of Django: rules packages and their tests import it.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 from .base import IllegalAction, Ruleset  # noqa: F401  (re-exported for callers)
 
-_PACKAGES: dict[str, str] | None = None
-BROKEN: dict[str, str] = {}  # package -> error, for packages that failed to import
+# Packages whose subpackages are searched for games. Tests add a root of their own to
+# prove a game package elsewhere is picked up (see `use_roots`).
+ROOTS: tuple[str, ...] = ("games",)
+
+_PACKAGES: dict[str, str] | None = None  # slug -> game package, e.g. "games.rifugio"
+BROKEN: dict[str, str] = {}  # game package -> the error it raised on import
 log = logging.getLogger(__name__)
 
 
+def _candidates(root: str) -> list[str]:
+    """Subpackages of `root` that have a `rules` subpackage (without importing them)."""
+    spec = importlib.util.find_spec(root)
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    names = []
+    for info in pkgutil.iter_modules(spec.submodule_search_locations):
+        if not info.ispkg or info.name == "rules":
+            continue
+        location = info.module_finder.path  # type: ignore[union-attr]
+        if _has_rules(location, info.name):
+            names.append(f"{root}.{info.name}")
+    return names
+
+
+def _has_rules(location: str, name: str) -> bool:
+    return (Path(location) / name / "rules" / "__init__.py").is_file()
+
+
 def _packages() -> dict[str, str]:
-    """slug -> package name, found once."""
+    """slug -> game package, found once."""
     global _PACKAGES
     if _PACKAGES is None:
         found = {}
-        for info in pkgutil.iter_modules(__path__):
-            if not info.ispkg:
-                continue
-            try:
-                module = importlib.import_module(f"{__name__}.{info.name}")
-            except Exception as exc:  # one broken game must not take the site down
-                BROKEN[info.name] = repr(exc)
-                log.exception("games.rules.%s failed to import", info.name)
-                continue
-            rules = getattr(module, "RULES", None)
-            if rules is not None:
-                found[rules.slug] = module.__name__
+        for root in ROOTS:
+            for package in _candidates(root):
+                try:
+                    module = importlib.import_module(f"{package}.rules")
+                except Exception as exc:  # one broken game must not take the site down
+                    BROKEN[package] = repr(exc)
+                    log.exception("%s failed to import", package)
+                    continue
+                rules = getattr(module, "RULES", None)
+                if rules is not None:
+                    found[rules.slug] = package
         _PACKAGES = dict(sorted(found.items()))
     return _PACKAGES
 
 
+def use_roots(*roots: str) -> None:
+    """Search these packages for games from now on (tests use it for a dummy game)."""
+    global ROOTS, _PACKAGES
+    ROOTS = tuple(roots)
+    _PACKAGES = None
+    BROKEN.clear()
+
+
 def get(slug: str) -> Ruleset:
     """The RULES object for a slug; KeyError for an unknown game."""
-    return importlib.import_module(_packages()[slug]).RULES
+    return importlib.import_module(f"{_packages()[slug]}.rules").RULES
 
 
 def all() -> list[Ruleset]:  # noqa: A001  (the contract names it `all`)
@@ -51,6 +87,15 @@ def slugs() -> list[str]:
     return list(_packages())
 
 
+def package_of(slug: str) -> str:
+    """The game's package (e.g. "games.rifugio"): its presenter, templates and static files."""
+    return _packages()[slug]
+
+
+def packages() -> list[str]:
+    return list(_packages().values())
+
+
 def bot_for(slug: str) -> ModuleType:
     """The game's bot module, exposing `choose(state, seat, rng) -> action`."""
-    return importlib.import_module(f"{_packages()[slug]}.bot")
+    return importlib.import_module(f"{_packages()[slug]}.rules.bot")

@@ -20,7 +20,7 @@ def pytest_collection_modifyitems(config, items):
     loaded 2-core machine make timing races possible in the test's own steps. A real bug
     fails both runs; every rerun is reported in the summary, so flakiness stays visible."""
     for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
+        if item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
 
 

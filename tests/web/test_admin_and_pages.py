@@ -6,7 +6,7 @@ import pytest
 from games import engine
 from games.models import Game
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUG = "roll-to-the-top"

@@ -10,7 +10,7 @@ from django.core import mail
 from games.models import Game, Move
 from lobby.models import Table
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUG = "roll-to-the-top"

@@ -8,7 +8,7 @@ import pytest
 from games import rules as registry
 from games.models import Game, Move
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUGS = registry.slugs()

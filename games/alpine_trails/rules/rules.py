@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
+from games.rules.base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
 from . import board as B
 from .data import (
     ACTION_ORDER, ANIMAL_OF, ANIMALS, BASE_CAMP_SQUARES, BASE_CAMPS, BREAKDOWN_KEYS,

@@ -2,9 +2,9 @@
 example maps are built with the module's own placement rules."""
 from __future__ import annotations
 
-from games.rules.alpine_trails import RULES
-from games.rules.alpine_trails import board as B
-from games.rules.alpine_trails.data import BASE_CAMP_SQUARES, BASE_CAMPS
+from games.alpine_trails.rules import RULES
+from games.alpine_trails.rules import board as B
+from games.alpine_trails.rules.data import BASE_CAMP_SQUARES, BASE_CAMPS
 
 
 def basecamp_map(camp: str) -> dict:

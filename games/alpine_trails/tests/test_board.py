@@ -10,12 +10,12 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from games.models import Game
-from games.presenters import alpine_trails as P
+from games.alpine_trails import presenter as P
 from games.rules import get as get_rules
-from games.rules.alpine_trails.bot import choose
-from games.rules.alpine_trails.data import GOALS
+from games.alpine_trails.rules.bot import choose
+from games.alpine_trails.rules.data import GOALS
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUG = "alpine-trails"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from games.rules.alpine_trails import RULES, bot
+from games.alpine_trails.rules import RULES, bot
 
 
 def play(players, seed, bot_seats):

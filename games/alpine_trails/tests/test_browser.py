@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_up
+from tests.browser.fixtures import sign_up
 
 pytestmark = [pytest.mark.browser]
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from games.rules.alpine_trails import RULES, solo_title
-from games.rules.alpine_trails import board as B
-from games.rules.alpine_trails.data import BASE_CAMPS, GOALS, TILES, TILES_BY_PLAYERS
-from games.rules.alpine_trails.rules import end_game, rank_of
+from games.alpine_trails.rules import RULES, solo_title
+from games.alpine_trails.rules import board as B
+from games.alpine_trails.rules.data import BASE_CAMPS, GOALS, TILES, TILES_BY_PLAYERS
+from games.alpine_trails.rules.rules import end_game, rank_of
 from games.rules.base import IllegalAction
 from tests.rules.contract import random_playout, replay
 

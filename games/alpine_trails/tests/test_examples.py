@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.alpine_trails import RULES
-from games.rules.alpine_trails import board as B
-from games.rules.alpine_trails.data import BREAKDOWN_KEYS
+from games.alpine_trails.rules import RULES
+from games.alpine_trails.rules import board as B
+from games.alpine_trails.rules.data import BREAKDOWN_KEYS
 from games.rules.base import IllegalAction
 
 from .helpers import build, campsite, fresh, legal, play, score, terrain, total, trail, waterfall
@@ -209,7 +209,7 @@ def test_example7_solo_fork_trades_and_duplicate_animals():
     assert bd["habitat_rock"] == 5 and habitat_sum(bd) == 12 and bd["animals"] == 6
     assert total(state) == 27
     assert total(state, "G17") == 33 and total(state, "G02") == 32
-    from games.rules.alpine_trails import solo_title
+    from games.alpine_trails.rules import solo_title
     assert solo_title(total(state, "G17")) is None
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.alpine_trails import RULES
-from games.rules.alpine_trails import board as B
+from games.alpine_trails.rules import RULES
+from games.alpine_trails.rules import board as B
 from games.rules.base import IllegalAction
 
 from .helpers import build, campsite, fresh, legal, play, terrain, trail, waterfall
@@ -184,7 +184,7 @@ def test_discard_is_accepted_when_the_tile_fits_nowhere(monkeypatch):
     # On an unbounded map some tile always fits (the cell beyond the topmost piece has one
     # face: a trail end takes a trail, anything else takes a terrain), so the case is
     # simulated: the rules consult tile_fits() both when listing and when applying.
-    from games.rules.alpine_trails import rules as R
+    from games.alpine_trails.rules import rules as R
     monkeypatch.setattr(R, "tile_fits", lambda board, tile_id, spots=None: False)
     state = fresh("BC5")
     state["seats"][0]["hand"] = ["T001", "T002"]
@@ -215,7 +215,7 @@ def test_pending_waterfall_with_no_legal_cell_is_dropped():
     s = {"waterfalls_pending": 1, "round_log": []}
     board = {(0, 0): {"kind": "trail", "tile": "T003", "rotation": 0}}   # N and S ends
     board.update({(-1, 0): {"kind": "terrain", "tile": "T001"}, (1, 0): {"kind": "terrain", "tile": "T001"}})
-    from games.rules.alpine_trails.rules import drop_unplaceable_waterfalls
+    from games.alpine_trails.rules.rules import drop_unplaceable_waterfalls
     drop_unplaceable_waterfalls(s, board)
     assert s["waterfalls_pending"] == 1                       # (-1,-1) etc. are free
     only_ends = {(0, 0): {"kind": "trail", "tile": "T003", "rotation": 0}}
@@ -234,7 +234,7 @@ def test_pending_waterfall_with_no_legal_cell_is_dropped():
 def test_lakes_never_create_loops_or_waterfalls():
     state = build("BC3", [trail("T106", 0, -1, 0), trail("T034", 1, -1, 0), trail("T059", 1, -2, 2)])
     state = RULES.apply(state, 0, {"type": "done"})
-    from games.rules.alpine_trails.rules import end_game
+    from games.alpine_trails.rules.rules import end_game
     end = B.jcopy(state)
     end_game(end)
     assert end["seats"][0]["waterfalls_pending"] == 0

@@ -1,7 +1,7 @@
 """The view carries what a board page needs to draw every map (spec §11, §14)."""
 from __future__ import annotations
 
-from games.rules.alpine_trails import RULES
+from games.alpine_trails.rules import RULES
 
 from .helpers import build, trail
 from .test_checklist import finish_round_for

@@ -9,7 +9,7 @@ import random
 from itertools import combinations, product
 from typing import Any
 
-from ..base import IllegalAction, Ruleset, State, Action, check_action_shape, clone, competition_ranking
+from games.rules.base import IllegalAction, Ruleset, State, Action, check_action_shape, clone, competition_ranking
 from . import data
 from .data import (ACTIVATED_SPECIES, ADJ_SETS, ADJACENCY, AREA_POINTS, NEED, RED_PANDA, REGIONS,
                    ROWS, SECTIONS, SPECIES, SPECIES_INFO, VALUE, WILD, num, region)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 
-from games.rules.nanga_parbat import RULES
-from games.rules.nanga_parbat.data import BREAKDOWN_CATEGORIES, ROWS, SECTIONS
+from games.nanga_parbat.rules import RULES
+from games.nanga_parbat.rules.data import BREAKDOWN_CATEGORIES, ROWS, SECTIONS
 
 FILLER = "musk_deer"
 

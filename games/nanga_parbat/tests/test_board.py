@@ -11,8 +11,8 @@ import pytest
 from games.models import Game
 from games.rules import get as get_rules
 
-from ..conftest import client_for, post_action
-from ..rules.nanga_parbat.helpers import animal, camp, held, hiker, position
+from tests.fixtures import client_for, post_action
+from .helpers import animal, camp, held, hiker, position
 
 pytestmark = pytest.mark.django_db
 SLUG = "nanga-parbat"

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import sign_up
+from tests.browser.fixtures import sign_up
 
 pytestmark = [pytest.mark.browser]
 
@@ -105,7 +105,7 @@ def test_keyboard_focus_moves_on_to_a_control_after_a_trap_and_after_confirm(liv
     from django.contrib.auth import get_user_model
 
     from games.models import Game
-    from tests.rules.nanga_parbat.helpers import animal, held, position
+    from games.nanga_parbat.tests.helpers import animal, held, position
 
     page = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
     sign_up(page, live_site, "alice")

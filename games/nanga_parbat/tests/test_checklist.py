@@ -6,8 +6,8 @@ import pytest
 
 from games import rules as registry
 from games.rules.base import IllegalAction
-from games.rules.nanga_parbat import RULES
-from games.rules.nanga_parbat.data import SECTIONS, SPECIES
+from games.nanga_parbat.rules import RULES
+from games.nanga_parbat.rules.data import SECTIONS, SPECIES
 
 from .helpers import animal, camp, held, hiker, position, score_pair
 

@@ -1,5 +1,5 @@
 """The mountain's geometry (spec §3.2, checklist 27)."""
-from games.rules.nanga_parbat import data
+from games.nanga_parbat.rules import data
 
 
 def _border_edges():

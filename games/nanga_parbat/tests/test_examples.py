@@ -2,8 +2,8 @@
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.nanga_parbat import RULES
-from games.rules.nanga_parbat.rules import gain
+from games.nanga_parbat.rules import RULES
+from games.nanga_parbat.rules.rules import gain
 
 from .helpers import animal, board_of, camp, held, hiker, position, score_pair
 

@@ -7,9 +7,9 @@ from itertools import combinations
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.nanga_parbat import RULES, bot
-from games.rules.nanga_parbat.data import NEED, ROWS, SECTIONS
-from games.rules.nanga_parbat.rules import (_camp_claim_error, _list_error, _spot_error,
+from games.nanga_parbat.rules import RULES, bot
+from games.nanga_parbat.rules.data import NEED, ROWS, SECTIONS
+from games.nanga_parbat.rules.rules import (_camp_claim_error, _list_error, _spot_error,
                                             _trade_claim_error)
 from tests.rules.contract import random_playout, replay
 

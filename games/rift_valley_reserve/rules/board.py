@@ -5,7 +5,7 @@ changes a map in place: `draw` returns a new map sharing the untouched parts.
 """
 from __future__ import annotations
 
-from ..base import Action
+from games.rules.base import Action
 from . import data
 from .data import ANIMAL, GROUND, RIFT_CHARS, TREE, WATER
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
+from games.rules.base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
 from . import data
 from .board import (CATEGORIES, Cell, draw, final_turn_for, has_draw, held_map, is_full, legal_draws,
                     new_map, score_map, stop_error, tent_error, total, trail_action, trail_error)

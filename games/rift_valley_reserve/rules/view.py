@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, State
+from games.rules.base import Action, State
 from . import data
 from .board import connected_stops, held_map, holder, is_full, trail_path
 

@@ -2,8 +2,8 @@
 them at a chosen turn, without playing the turns that would lead there."""
 from __future__ import annotations
 
-from games.rules.rift_valley_reserve import RULES
-from games.rules.rift_valley_reserve.board import draw, empty_cells, new_map, trail_action
+from games.rift_valley_reserve.rules import RULES
+from games.rift_valley_reserve.rules.board import draw, empty_cells, new_map, trail_action
 
 
 def blank(players: int = 2, boards: str = "identical", seed: int = 1) -> dict:

@@ -10,10 +10,10 @@ import pytest
 
 from games import engine
 from games.models import Game
-from games.presenters import rift_valley_reserve as presenter
-from games.rules.rift_valley_reserve.bot import choose
+from games.rift_valley_reserve import presenter
+from games.rift_valley_reserve.rules.bot import choose
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUG = "rift-valley-reserve"

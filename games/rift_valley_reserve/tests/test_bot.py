@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from games.rules.rift_valley_reserve import RULES, bot
+from games.rift_valley_reserve.rules import RULES, bot
 
 from .helpers import fill_with_tents, fresh, holding, position, stop
 

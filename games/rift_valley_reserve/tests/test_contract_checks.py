@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from games.rules.rift_valley_reserve import RULES
+from games.rift_valley_reserve.rules import RULES
 from tests.rules.contract import random_playout
 from tests.rules.test_contract import _check_scores, _check_step
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.rift_valley_reserve import RULES, data
-from games.rules.rift_valley_reserve.board import empty_cells, score_map
+from games.rift_valley_reserve.rules import RULES, data
+from games.rift_valley_reserve.rules.board import empty_cells, score_map
 
 from .helpers import blank, fresh, holding, legal, stop, tent, trail
 from .test_scoring import ex3

@@ -1,8 +1,8 @@
 """Scoring fixtures EX1-EX6 and ranking EX9 (spec sections 8, 9, 14)."""
 from __future__ import annotations
 
-from games.rules.rift_valley_reserve import RULES
-from games.rules.rift_valley_reserve.board import score_map
+from games.rift_valley_reserve.rules import RULES
+from games.rift_valley_reserve.rules.board import score_map
 
 from .helpers import fresh, position, stop, tent, trail
 
@@ -119,7 +119,7 @@ def test_ex9_a_true_tie_shares_the_rank_and_skips_the_next():
 
 
 def test_view_explains_a_tie_break_in_plain_words():
-    from games.rules.rift_valley_reserve.view import _tie_breaks
+    from games.rift_valley_reserve.rules.view import _tie_breaks
     notes = _tie_breaks([_entry(6, 4, 2, -2), _entry(6, 2, 2, 0), _entry(4, 4, 2, 0)])
     assert notes == ["Seat 1, Seat 2, Seat 3 tie on 10 points; decided by Trail points then "
                      "fewer unconnected Stops."]

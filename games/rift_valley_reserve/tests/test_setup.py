@@ -6,7 +6,7 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.rift_valley_reserve import RULES, data
+from games.rift_valley_reserve.rules import RULES, data
 
 
 def test_metadata():

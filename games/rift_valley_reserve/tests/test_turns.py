@@ -7,8 +7,8 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.rift_valley_reserve import RULES
-from games.rules.rift_valley_reserve.board import final_turn_for, is_full
+from games.rift_valley_reserve.rules import RULES
+from games.rift_valley_reserve.rules.board import final_turn_for, is_full
 from tests.rules.contract import random_playout, replay
 
 from .helpers import blank, fill_with_tents, fresh, legal, position, stop
@@ -152,7 +152,7 @@ def test_ex8_final_turn_table():
 
 
 def test_trigger_needs_n_minus_one_full_maps():
-    from games.rules.rift_valley_reserve import data
+    from games.rift_valley_reserve.rules import data
     assert data.END_TRIGGER_FULL_MAPS == {2: 1, 3: 2, 4: 3, 5: 4}
 
 

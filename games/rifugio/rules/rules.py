@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import (Action, IllegalAction, Ruleset, State, check_action_shape, clone,
+from games.rules.base import (Action, IllegalAction, Ruleset, State, check_action_shape, clone,
                     competition_ranking, require_int, rng_for)
 from . import data as D
 

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.rifugio import RULES
-from games.rules.rifugio import data as D
-from games.rules.rifugio.rules import is_land, is_water, key, parse
+from games.rifugio.rules import RULES
+from games.rifugio.rules import data as D
+from games.rifugio.rules.rules import is_land, is_water, key, parse
 
 A, B, C = 0, 1, 2
 FILLER = [f"F{i:02d}" for i in range(4, 19)]  # plain forest tiles: they fit next to almost anything

@@ -11,7 +11,7 @@ from games import engine
 from games.models import Game
 from games.rules import get
 
-from ..conftest import client_for, post_action
+from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db
 SLUG = "rifugio"

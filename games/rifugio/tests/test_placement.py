@@ -5,9 +5,9 @@ import itertools
 
 import pytest
 
-from games.rules.rifugio import RULES
-from games.rules.rifugio.rules import fits, legal_placements, placement_error
-from games.rules.rifugio import data as D
+from games.rifugio.rules import RULES
+from games.rifugio.rules.rules import fits, legal_placements, placement_error
+from games.rifugio.rules import data as D
 
 from .helpers import A, B, act, position, refused
 
@@ -153,7 +153,7 @@ def test_example_7_when_every_remaining_tile_fails_they_are_removed():
 
 def test_listed_placements_agree_with_the_single_placement_check_on_played_boards():
     import random
-    from games.rules.rifugio.rules import frontier
+    from games.rifugio.rules.rules import frontier
     rng = random.Random(2)
     state = RULES.setup(3, None, 21)
     while not RULES.is_over(state):

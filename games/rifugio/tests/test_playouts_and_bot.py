@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.rules.rifugio import RULES, bot
+from games.rifugio.rules import RULES, bot
 from tests.rules.contract import random_playout, replay
 
 from .helpers import check_invariants

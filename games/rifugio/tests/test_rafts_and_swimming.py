@@ -1,7 +1,7 @@
 """Rivers & Rafts: rafts, sailing and swimming (§11, checklist 25-34, Examples 3 and 4)."""
 from __future__ import annotations
 
-from games.rules.rifugio import RULES
+from games.rifugio.rules import RULES
 
 from .helpers import (A, B, C, act, add_raft, pass_turn, place_away, position, put, refused, seat,
                       steps)

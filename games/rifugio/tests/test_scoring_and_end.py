@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.rifugio import RULES
-from games.rules.rifugio import data as D
+from games.rifugio.rules import RULES
+from games.rifugio.rules import data as D
 
 from .helpers import A, B, C, act, position, seat
 

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.rifugio import RULES
-from games.rules.rifugio import data as D
+from games.rifugio.rules import RULES
+from games.rifugio.rules import data as D
 
 from .helpers import A, B, act, check_invariants, position, refused
 

@@ -1,7 +1,7 @@
 """Take-backs within a turn: walking reveals nothing, drawing a tile does."""
 import random
 
-from games.rules.rifugio import RULES
+from games.rifugio.rules import RULES
 
 
 def walking_state():

@@ -1,7 +1,7 @@
 """Walking, visits, Rifugi and extra steps (§7-§10, checklist 17-24, Example 2)."""
 from __future__ import annotations
 
-from games.rules.rifugio import RULES
+from games.rifugio.rules import RULES
 
 from .helpers import A, B, C, act, add_raft, pass_turn, place_away, position, put, refused, seat, steps
 

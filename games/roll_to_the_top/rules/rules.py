@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..base import (IllegalAction, Ruleset, State, check_action_shape, clone,
+from games.rules.base import (IllegalAction, Ruleset, State, check_action_shape, clone,
                     competition_ranking, rng_for)
 from . import data as D
 from .data import (ACTION_FACES, AUTO_DONE, BOARD_ORDER, BOARDS, DIE_ORDER, GEOMETRY,

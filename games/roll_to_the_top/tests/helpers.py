@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 import re
 
-from games.rules.roll_to_the_top import RULES
-from games.rules.roll_to_the_top.data import DIE_ORDER, GEOMETRY
+from games.roll_to_the_top.rules import RULES
+from games.roll_to_the_top.rules.data import DIE_ORDER, GEOMETRY
 
 
 def parse_sheet(text: str) -> dict:
@@ -86,7 +86,7 @@ def script_dice(monkeypatch, script: dict):
     """Make the rules' rng_for answer scripted values for the given salts, e.g.
     {("start_pool", 1, 0): {"ints": [2, 3, 5, 10, 17]}, ("roll", 1, 1): {"ints": [3, 7], "choice": "REMOVE"}}.
     Unscripted events use the real seeded RNG."""
-    from games.rules.roll_to_the_top import rules as module
+    from games.roll_to_the_top.rules import rules as module
 
     real = module.rng_for
 

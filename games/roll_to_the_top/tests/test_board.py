@@ -9,7 +9,7 @@ import pytest
 
 from games.models import Game, Move
 
-from ..conftest import client_for
+from tests.fixtures import client_for
 
 pytestmark = pytest.mark.django_db
 SLUG = "roll-to-the-top"

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from games.rules.roll_to_the_top.data import BOARD_ORDER, BOARDS, GEOMETRY, validate_board
+from games.roll_to_the_top.rules.data import BOARD_ORDER, BOARDS, GEOMETRY, validate_board
 
 # §12.2, copied verbatim: `[` of box (r, x) is at column 3 + 2x.
 DRAWINGS = {

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from games.rules.roll_to_the_top import RULES, bot
-from games.rules.roll_to_the_top.data import BOARD_ORDER
+from games.roll_to_the_top.rules import RULES, bot
+from games.roll_to_the_top.rules.data import BOARD_ORDER
 
 
 def random_choose(state, seat, rng):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.models import Move, Seat
 
-from .conftest import sign_up
+from tests.browser.fixtures import sign_up
 
 pytestmark = [pytest.mark.browser]
 

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from games.rules.base import IllegalAction, rng_for
-from games.rules.roll_to_the_top import RULES
-from games.rules.roll_to_the_top import data as D
-from games.rules.roll_to_the_top.data import ACTION_FACES, BOARD_ORDER, DIE_ORDER, NUMBER_DICE
+from games.roll_to_the_top.rules import RULES
+from games.roll_to_the_top.rules import data as D
+from games.roll_to_the_top.rules.data import ACTION_FACES, BOARD_ORDER, DIE_ORDER, NUMBER_DICE
 from tests.rules.contract import find_keys, random_playout, replay
 
 from .helpers import action_state, full_sheet, parse_sheet, place, script_dice, write_state

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.roll_to_the_top import RULES, effective_action
+from games.roll_to_the_top.rules import RULES, effective_action
 
 from .helpers import action_state, full_sheet, parse_sheet, place, places, script_dice, write_state
 

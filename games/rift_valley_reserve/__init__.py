@@ -1,0 +1,2 @@
+"""Rift Valley Reserve: one package holds the whole game: rules/ (pure Python), presenter.py,
+templates/, static/ and tests/ (ARCHITECTURE.md, "Layout")."""

@@ -1,0 +1,2 @@
+"""Rifugio: one package holds the whole game: rules/ (pure Python), presenter.py,
+templates/, static/ and tests/ (ARCHITECTURE.md, "Layout")."""
