@@ -4,14 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install migrate bench clean
+.PHONY: run test install migrate bench clean lock
 
-$(STAMP): pyproject.toml
+# Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
+# `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
+$(STAMP): pyproject.toml requirements.lock
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+lock: install
+	$(BIN)/pip install --quiet pip-tools==7.6.2
+	$(BIN)/pip-compile --quiet --extra test --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 
 install: $(STAMP)
 
