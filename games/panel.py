@@ -6,27 +6,17 @@ load draw the same thing for the same seat.
 from __future__ import annotations
 
 import json
-import re
 import uuid
 
 from django.template.loader import render_to_string
 
 from . import presenters
 from .models import Game
-
-SEAT_MENTION = re.compile(r"\bSeat (\d+)\b")
+from .presenters import name_seats  # noqa: F401  (games still importing it from here)
 
 
 def seat_names(game: Game) -> list[str]:
     return [seat.name for seat in game.ordered_seats()]
-
-
-def name_seats(text: str, names: list[str]) -> str:
-    """Log lines say "Seat N" (N = index + 1, as players count); pages show names."""
-    def swap(match):
-        index = int(match.group(1)) - 1
-        return names[index] if 0 <= index < len(names) else match.group(0)
-    return SEAT_MENTION.sub(swap, text)
 
 
 def panel_context(game: Game, user, *, selection: str = "", message: str = "", error: bool = False,
@@ -56,7 +46,7 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
         "error": error,
         "token": token,
         "version": game.version,
-        "log": [name_seats(str(line), names) for line in view.get("log", [])][-40:],
+        "log": [entry["text"] for entry in presenters.history(game.game_slug, view, names)][-40:],
         "scores": scores,
         "winners": [row["name"] for row in scores if row["rank"] == 1],
         "can_undo": _can_undo(game, seat),

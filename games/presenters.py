@@ -9,6 +9,7 @@ registered game is playable from the day its rules land.
 from __future__ import annotations
 
 import importlib
+import re
 from types import ModuleType
 
 from django.template import TemplateDoesNotExist
@@ -74,3 +75,39 @@ def describe_options(slug: str, options: dict) -> list[str]:
             shown = choices.get(str(value), str(value))
         lines.append(f"{label}: {shown}")
     return lines
+
+
+SEAT_MENTION = re.compile(r"\bSeat (\d+)\b")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Legacy log lines say "Seat N" (N = index + 1); pages show names. Only for games whose
+    view still has a prose `log` instead of `events`."""
+    def swap(match):
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) else match.group(0)
+    return SEAT_MENTION.sub(swap, text)
+
+
+def describe(slug: str, event: dict, names: list[str]) -> str:
+    """One event in words, by the game's own `describe(event, names)`."""
+    module = _module(slug)
+    if module is not None and hasattr(module, "describe"):
+        return module.describe(event, names)
+    return describe_action(event)
+
+
+def history(slug: str, view: dict, names: list[str]) -> list[dict]:
+    """What happened so far, oldest first: `{"turn", "seat", "text", "event"}` per entry.
+
+    Drawn from the view's `events` (data, filtered per seat like the rest of the view) and
+    put into words by the game's presenter, so pages, replays and e-mails read the same
+    data and nothing parses sentences. A game whose view still carries a prose `log`
+    gets its lines with seat numbers swapped for names.
+    """
+    events = view.get("events")
+    if events is not None:
+        return [{"turn": event.get("turn"), "seat": event.get("seat"), "event": event,
+                 "text": describe(slug, event, names)} for event in events]
+    return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
+            for line in view.get("log", [])]

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from . import engine, presenters
 from .engine import Rejected
 from .models import Game
-from .panel import name_seats, panel_context, seat_names, with_bars
+from .panel import panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
 
@@ -110,7 +110,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
                                "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
                               for i, s in enumerate(rules.scores(state))]),
-        "log": [name_seats(str(line), names) for line in view.get("log", [])][-12:],
+        "log": [entry["text"] for entry in presenters.history(game.game_slug, view, names)][-12:],
         "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
     }
     context["board_template"] = presenters.board_template(game.game_slug)
