@@ -32,6 +32,11 @@ class PlaysAGame:
         return registry.get(self.game_slug)
 
     @property
+    def is_available(self) -> bool:
+        """False when the game's package was removed from the site (its rows remain)."""
+        return self.game_slug in registry.slugs()
+
+    @property
     def title(self) -> str:
         try:
             return self.rules.title
@@ -92,7 +97,7 @@ class Game(PlaysAGame, models.Model):
         return sorted(self.seats.all(), key=lambda s: s.index)
 
     def to_act(self) -> list[int]:
-        return self.rules.to_act(self.state) if self.is_active else []
+        return self.rules.to_act(self.state) if self.is_active and self.is_available else []
 
     def refresh_deadline(self) -> None:
         """Correspondence games give the seats to act `days_per_move` from now."""

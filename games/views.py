@@ -17,19 +17,37 @@ from .panel import panel_context, seat_names, with_bars
 MAX_ACTION_BYTES = 10_000
 
 
+class GameUnavailable(Exception):
+    """The game's package is no longer installed: its pages say so instead of failing."""
+
+
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+    if not game.is_available:
+        raise GameUnavailable
+    return game
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    return render(request, "404.html", {"message": "This game is no longer available on this site."},
+                  status=404)
 
 
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+    try:
+        game = _game(game_id)
+    except GameUnavailable:
+        return unavailable(request)
     context = panel_context(game, request.user, selection=request.GET.get("sel", ""))
     return render(request, "games/play.html", context)
 
 
 def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The panel alone, e.g. after choosing a die or a tile (a selection)."""
-    game = _game(game_id)
+    try:
+        game = _game(game_id)
+    except GameUnavailable:
+        return unavailable(request)
     return render(request, "games/_panel.html", panel_context(game, request.user, selection=request.GET.get("sel", "")))
 
 
@@ -87,7 +105,10 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """Step through a finished game, rebuilt from its seed and moves."""
-    game = _game(game_id)
+    try:
+        game = _game(game_id)
+    except GameUnavailable:
+        return unavailable(request)
     if game.is_active and not request.user.is_superuser:
         return render(request, "games/_message.html",
                       {"message": "The replay opens when the game is over."}, status=403)

@@ -1,0 +1,1 @@
+raise ImportError("this game package is broken on purpose")

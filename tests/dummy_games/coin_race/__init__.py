@@ -1,0 +1,1 @@
+"""Coin race: a tiny game package for tests (rules/, presenter.py, templates/)."""

@@ -1,0 +1,2 @@
+def choose(state, seat, rng):
+    return {"type": "add", "n": 2}
