@@ -81,21 +81,30 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
     return game
 
 
-def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: int | None = None) -> Outcome:
-    """Apply one player's action, or raise Rejected with nothing changed."""
+def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: int | None = None,
+           seen_turn: str | None = None) -> Outcome:
+    """Apply one player's action, or raise Rejected with nothing changed.
+
+    `seen_turn` is the `seat_turn` key the submitting page was drawn under. When given and
+    the seat's key is now different, the page is stale and the submission is refused (409)
+    even if the action happens to be legal now: the player chose it looking at another
+    board. Without it (API clients, old pages) only legality decides, as before.
+    """
     token = (token or "")[:64]
     with transaction.atomic():
         game = _locked(game_id)
         seat = game.seat_of(user)
+        if seat is None:
+            raise Rejected("You are not seated at this game.", 403)
         if token and game.moves.filter(token=token).exists():
             # A double click or a retried request: the first answer stands.
             return Outcome(game, seat, applied=False, message="That move was already received.")
-        if seat is None:
-            raise Rejected("You are not seated at this game.", 403)
         if not game.is_active:
             raise Rejected("This game is over.", 409)
-        stale = seen_version is not None and seen_version != game.version
         rules = game.rules
+        if seen_turn is not None and seen_turn != rules.seat_turn(game.state, seat):
+            raise Rejected(STALE_MESSAGE, 409)
+        stale = seen_version is not None and seen_version != game.version
         waiting_before = set(rules.to_act(game.state))
         if seat not in waiting_before:
             raise Rejected(STALE_MESSAGE if stale else "It is not your turn.", 409)

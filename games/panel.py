@@ -46,6 +46,7 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
         "error": error,
         "token": token,
         "version": game.version,
+        "seat_turn": rules.seat_turn(game.state, seat) if seat is not None else "",
         "log": [entry["text"] for entry in presenters.history(game.game_slug, view, names)][-40:],
         "scores": scores,
         "winners": [row["name"] for row in scores if row["rank"] == 1],
@@ -58,9 +59,13 @@ def panel_context(game: Game, user, *, selection: str = "", message: str = "", e
 
 
 def action_vals(panel: dict, action: dict) -> str:
-    """The hx-vals payload that submits `action` from this panel (one token per render)."""
+    """The hx-vals payload that submits `action` from this panel (one token per render).
+
+    `turn` is the seat's `seat_turn` key this panel was drawn under: the engine refuses the
+    submission if what the seat decides about has changed since (a stale page).
+    """
     return json.dumps({"action": json.dumps(action, sort_keys=True), "token": panel["token"],
-                       "version": panel["version"]})
+                       "version": panel["version"], "turn": panel.get("seat_turn", "")})
 
 
 def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:

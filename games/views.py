@@ -67,6 +67,15 @@ def _parse_version(raw: str | None) -> int | None:
         raise Rejected("The page version could not be read.", 400) from None
 
 
+def _parse_turn(raw: str | None) -> str | None:
+    """The page's `seat_turn` key; None when the client sent none (API, old pages)."""
+    if not raw:
+        return None
+    if len(raw) > 64 or not raw.isprintable():
+        raise Rejected("The page's turn key could not be read.", 400)
+    return raw
+
+
 def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False) -> HttpResponse:
     game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
     context = panel_context(game, request.user, message=message, error=error)
@@ -86,7 +95,8 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         action = _parse_action(request.POST.get("action", ""))
         outcome = engine.submit(game_id, request.user, action, token=request.POST.get("token", ""),
-                                seen_version=_parse_version(request.POST.get("version")))
+                                seen_version=_parse_version(request.POST.get("version")),
+                                seen_turn=_parse_turn(request.POST.get("turn")))
     except Rejected as exc:
         return _refusal(request, game_id, exc)
     return _answer(request, game_id, message=outcome.message)

@@ -7,6 +7,8 @@ the same actions from the same seed rebuilds the same state.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import random
 from typing import Any, Callable, Iterable, Sequence
 
@@ -70,6 +72,23 @@ class Ruleset:
         """
         return False
 
+    def seat_turn(self, state: State, seat: int) -> str:
+        """A short key for what `seat` is deciding about now; pages carry it (ARCHITECTURE.md,
+        "stale page") and the engine refuses a submission drawn under another key.
+
+        The key must change whenever what the seat decides about changes: a new turn or
+        round, a new map, hand or market, new dice, a new phase for that seat. It must NOT
+        change when another seat makes a hidden choice in the same simultaneous round
+        (nobody is refused because someone else moved), and it must never reveal anything
+        the seat may not see (it is printed in the seat's page). Keep it short (<= 64
+        characters) and JSON-stable: a state that went through JSON gives the same key.
+
+        Games override this. The default keys on the common `turn` and `round` counters
+        when the state has them, which is safe (a simultaneous round keeps both) but
+        coarse: a game whose board changes within a turn must say so itself.
+        """
+        return short_key(state.get("turn"), state.get("round"))
+
     # Shared helpers -----------------------------------------------------------------
 
     def check_seat(self, state: State, seat: Any) -> int:
@@ -123,3 +142,11 @@ def competition_ranking(keys: Sequence[Any]) -> list[int]:
 
 def first_legal(actions: Iterable[Action], predicate: Callable[[Action], bool]) -> Action | None:
     return next((a for a in actions if predicate(a)), None)
+
+
+def short_key(*parts: Any) -> str:
+    """A short, JSON-stable key for `seat_turn` built from JSON-compatible parts."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    if len(text) <= 32:
+        return text.strip("[]").replace('"', "")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

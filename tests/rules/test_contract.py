@@ -163,3 +163,28 @@ def test_seed_does_not_change_a_view(rules):
             other = dict(state, seed=state["seed"] + 1)
             for viewer in [None, *range(players)]:
                 assert dumps(rules.view(state, viewer)) == dumps(rules.view(other, viewer))
+
+
+def _check_seat_turn(rules, state, seat, action, rng):
+    """seat_turn is a short str, JSON-stable, and kept by every other seat still waiting in
+    the same simultaneous round when `seat` acts (nobody is refused because another moved)."""
+    waiting = rules.to_act(state)
+    round_trip = json.loads(json.dumps(state))
+    keys = {}
+    for other in range(state.get("players", len(waiting))):
+        key = rules.seat_turn(state, other)
+        assert isinstance(key, str) and 0 < len(key) <= 64 and key.isprintable(), (other, key)
+        assert rules.seat_turn(round_trip, other) == key, "seat_turn changed over a JSON round trip"
+        keys[other] = key
+    after = rules.apply(state, seat, action)
+    still_waiting = set(waiting) & set(rules.to_act(after)) - {seat}
+    for other in still_waiting:
+        assert rules.seat_turn(after, other) == keys[other], (
+            f"seat {other}'s key changed when seat {seat} acted in the same round ({action})")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_seat_turn_is_short_stable_and_kept_across_a_simultaneous_round(rules, seed):
+    for players in player_counts(rules):
+        random_playout(rules, players, seed * 100 + players,
+                       on_step=lambda *step: _check_seat_turn(rules, *step))

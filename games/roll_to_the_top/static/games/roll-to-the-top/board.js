@@ -44,7 +44,7 @@
     refresh();
     htmx.ajax("POST", r.dataset.actUrl, {
       source: r, target: "#live", swap: "innerHTML",
-      values: { action: JSON.stringify(action), token: r.dataset.token, version: r.dataset.version },
+      values: { action: JSON.stringify(action), token: r.dataset.token, version: r.dataset.version, turn: r.dataset.turn },
     });
   }
 
