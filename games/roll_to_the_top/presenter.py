@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from games.roll_to_the_top.rules import data as D
 
-BOX_W, BOX_H = 44, 40
-SMALL = 0.45
-
 OPTION_SPECS = {
     "board": {"label": "Board", "choices": [(b, D.BOARDS[b]["name"]) for b in D.BOARD_ORDER] + [("random", "Random")]},
     "mode": {"label": "Mode", "choices": [("normal", "Normal (small numbers at the base)"),
@@ -26,8 +23,111 @@ OPTION_SPECS = {
 
 SCRIPT = "games/roll-to-the-top/board.js"
 
-FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
+# Board geometry: one box of the player's own sheet, and the scale of the other sheets.
+BOX_W, BOX_H = 44, 40
+SMALL = 0.45
+HISTORY_SHOWN = 40
 
+FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
+EFFECT_TEXT = {
+    "ADD": "add a die",
+    "REMOVE": "remove a die",
+    "ADD_OR_REMOVE": "add or remove a die",
+    "SWAP": "swap a reserve die for a pool die",
+}
+REASON_TEXT = {
+    "pool_full": "Five dice were rolled: one must be removed.",
+    "nobody_wrote": "Nobody wrote a number: add a die.",
+    "single_die": "Only one die was rolled: add a die.",
+    "face": "The action die decides.",
+}
+
+
+# --- events in words --------------------------------------------------------------------
+
+def _name(names: list[str], seat) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+def _names(names: list[str], seats) -> str:
+    return ", ".join(_name(names, s) for s in seats)
+
+
+def _board_name(board_id) -> str:
+    return D.BOARDS[board_id]["name"] if board_id in D.BOARDS else str(board_id)
+
+
+def _game_start(e: dict, names: list[str]) -> str:
+    prefix = f"Game {e['game']} of {e['games']}: " if e.get("games", 1) > 1 else ""
+    return (f"{prefix}{_board_name(e['board'])}. Starting pool: {', '.join(e['pool'])}. "
+            f"{_name(names, e['seat'])} rolls first.")
+
+
+def _roll(e: dict, names: list[str]) -> str:
+    dice = ", ".join(f"{d}={v}" for d, v in e["roll"].items())
+    face = EFFECT_TEXT.get(e["face"], str(e["face"]))
+    return f"Turn {e['turn']}: {_name(names, e['seat'])} rolled {dice}; the action die says {face}."
+
+
+def _wrote(e: dict, names: list[str]) -> str:
+    numbers = ", ".join(f"{n['value']} in box {n['box'][0]},{n['box'][1]}" for n in e["numbers"])
+    return f"{_name(names, e['seat'])} wrote {numbers}."
+
+
+def _must(e: dict, names: list[str]) -> str:
+    note = "" if e["reason"] == "face" else f" ({REASON_TEXT.get(e['reason'], '')})"
+    return f"{_name(names, e['seat'])} must {EFFECT_TEXT.get(e['effect'], 'resolve the action die')}{note}"
+
+
+def _game_end(e: dict, names: list[str]) -> str:
+    return f"Game {e['game']} ends. Empty boxes: " + ", ".join(
+        f"{_name(names, s)}: {n}" for s, n in enumerate(e["empty"])) + "."
+
+
+def _game_over(e: dict, names: list[str]) -> str:
+    winners = e["winners"]
+    return f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {_names(names, winners)}."
+
+
+DESCRIBE = {
+    "game_start": _game_start,
+    "roll": _roll,
+    "no_fit": lambda e, n: f"No number fits this turn for {_names(n, e['seats'])}.",
+    "done": lambda e, n: f"{_name(n, e['seat'])} is done.",
+    "wrote": _wrote,
+    "nobody_wrote": lambda e, n: "Nobody wrote a number this turn.",
+    "filled": lambda e, n: f"{_names(n, e['seats'])} filled every box.",
+    "turn_limit": lambda e, n: f"The turn limit ({e['max_turns']}) is reached.",
+    "must": _must,
+    "add": lambda e, n: f"{_name(n, e['seat'])} added the {e['die']} to the pool.",
+    "remove": lambda e, n: f"{_name(n, e['seat'])} removed the {e['die']} from the pool.",
+    "swap": lambda e, n: f"{_name(n, e['seat'])} swapped the {e['remove']} out for the {e['add']}.",
+    "game_end": _game_end,
+    "game_over": _game_over,
+}
+
+
+def describe(event: dict, names: list[str]) -> str:
+    """One event of the view in words; names[i] is the display name of seat i."""
+    words = DESCRIBE.get(event.get("type"))
+    if words is not None:
+        try:
+            return words(event, names)
+        except (KeyError, TypeError, IndexError):
+            pass                                   # an event from an older rules version
+    kind = str(event.get("type", "event")).replace("_", " ")
+    who = _name(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
+    return f"{who + ': ' if who else ''}{kind.capitalize()}."
+
+
+def history_lines(view: dict, names: list[str]) -> list[str]:
+    """The history panel's lines, drawn from the view's events (oldest first)."""
+    return [describe(e, names) for e in view.get("events", [])][-HISTORY_SHOWN:]
+
+
+# --- board builders ---------------------------------------------------------------------
 
 def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None, scale=1.0) -> dict:
     """Geometry of one sheet: a box per board box, with its number and marks."""
@@ -55,39 +155,66 @@ def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None,
             "scale": scale}
 
 
-def board_context(panel: dict) -> dict:
-    view, seat = panel["view"], panel["seat"]
-    board = view["board_data"]
+def main_sheet(view: dict, seat, writing: bool) -> dict | None:
+    """The seat's own sheet, with its pending numbers and the boxes its dice can fill."""
+    if seat is None:
+        return None
     me = view.get("me") or {}
-    names = panel["names"]
-    writing = bool(me.get("to_act")) and view["phase"] == "write"
-    main = None
-    if seat is not None:
-        main = sheet(board, view["sheets"][seat], pending=me.get("pending", []),
-                     last=view["last_written"][seat], legal_sums=me.get("legal_sums") if writing else None)
-    others = [
-        {"index": s["seat"], "name": names[s["seat"]], "info": s,
-         "sheet": sheet(board, view["sheets"][s["seat"]], last=view["last_written"][s["seat"]], scale=SMALL)}
-        for s in view["seats"] if s["seat"] != seat
-    ]
-    used = set(me.get("used", []))
+    return sheet(view["board_data"], view["sheets"][seat], pending=me.get("pending", []),
+                 last=view["last_written"][seat], legal_sums=me.get("legal_sums") if writing else None)
+
+
+def other_sheets(view: dict, seat, names: list[str]) -> list[dict]:
+    return [{"index": s["seat"], "name": names[s["seat"]], "info": s,
+             "sheet": sheet(view["board_data"], view["sheets"][s["seat"]], last=view["last_written"][s["seat"]],
+                            scale=SMALL)}
+            for s in view["seats"] if s["seat"] != seat]
+
+
+def dice_tray(view: dict) -> dict:
+    """The rolled pool dice (used ones marked) and the reserve."""
+    me = view.get("me") or {}
+    used, can_add, can_remove = set(me.get("used", [])), me.get("can_add", []), me.get("can_remove", [])
     dice = [{"id": d, "faces": D.NUMBER_DICE[d], "value": view["roll"].get(d), "used": d in used,
-             "addable": d in me.get("can_add", []), "removable": d in me.get("can_remove", [])}
-            for d in view["pool"]]
-    reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in me.get("can_add", [])} for d in view["reserve"]]
-    kinds = {a["type"] for a in panel["legal"]}
+             "addable": d in can_add, "removable": d in can_remove} for d in view["pool"]]
+    reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in can_add} for d in view["reserve"]]
+    return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(view.get("face"), "?")}
+
+
+def action_die(view: dict, legal: list[dict], names: list[str]) -> dict:
+    """The action phase: the effect in force, why, and the resolver's buttons."""
+    action = view.get("action")
+    resolver = view.get("resolver")
     return {
-        "rt": {
-            "main": main, "others": others, "dice": dice, "reserve": reserve, "writing": writing,
-            "face": FACE_TEXT.get(view.get("face"), "?"), "action": view.get("action"),
-            "resolver_name": names[view["resolver"]] if view.get("resolver") is not None else "",
-            "roller_name": names[view["active"]] if view.get("active") is not None else "",
-            "swaps": [a for a in panel["legal"] if a["type"] == "swap"],
-            "adds": [a for a in panel["legal"] if a["type"] == "add"],
-            "removes": [a for a in panel["legal"] if a["type"] == "remove"],
-            "can_unplace": "unplace" in kinds, "can_reset": "reset" in kinds, "can_done": "done" in kinds,
-            "has_place": "place" in kinds,
-            "me": me,
-        },
+        "action": action,
+        "text": EFFECT_TEXT.get(action["effect"], "") if action else "",
+        "reason_text": REASON_TEXT.get(action["reason"], "") if action else "",
+        "resolver_name": names[resolver] if resolver is not None else "",
+        "adds": [a for a in legal if a["type"] == "add"],
+        "removes": [a for a in legal if a["type"] == "remove"],
+        "swaps": [a for a in legal if a["type"] == "swap"],
+    }
+
+
+def write_controls(legal: list[dict]) -> dict:
+    kinds = {a["type"] for a in legal}
+    return {"can_unplace": "unplace" in kinds, "can_reset": "reset" in kinds, "can_done": "done" in kinds,
+            "has_place": "place" in kinds}
+
+
+def board_context(panel: dict) -> dict:
+    view, seat, names, legal = panel["view"], panel["seat"], panel["names"], panel["legal"]
+    me = view.get("me") or {}
+    writing = bool(me.get("to_act")) and view["phase"] == "write"
+    board = {
+        "main": main_sheet(view, seat, writing), "others": other_sheets(view, seat, names),
+        "writing": writing, "me": me,
+        "roller_name": names[view["active"]] if view.get("active") is not None else "",
+        **dice_tray(view), **action_die(view, legal, names), **write_controls(legal),
+    }
+    return {
+        "board": board,
+        # Until the platform draws the history from events itself, the panel's log is ours.
+        "log": history_lines(view, names),
         "unplace_action": {"type": "unplace"}, "reset_action": {"type": "reset"}, "done_action": {"type": "done"},
     }

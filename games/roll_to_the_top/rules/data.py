@@ -23,8 +23,8 @@ MODES = ("normal", "reverse")
 GAMES_RANGE = (1, 12)                   # [DECISION] option games
 MAX_TURNS_RANGE = (20, 500)             # [DECISION] option max_turns
 DEFAULT_MAX_TURNS = 150                 # [DECISION] §11.4 turn cap per game
-LOG_KEEP = 60                           # log lines kept in the state (views show the last LOG_VIEW)
-LOG_VIEW = 20
+EVENTS_KEEP = 80                        # events kept in the state (views show the last EVENTS_VIEW)
+EVENTS_VIEW = 40
 
 # §12.3, verbatim. [DECISION] All six boards are Switchback's working titles and shapes.
 BOARD_DATA = {

@@ -10,11 +10,28 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.rules.base import (IllegalAction, Ruleset, State, check_action_shape, clone,
-                    competition_ranking, rng_for)
+from games.rules.base import (
+    IllegalAction,
+    Ruleset,
+    State,
+    check_action_shape,
+    clone,
+    competition_ranking,
+    rng_for,
+)
+
 from . import data as D
-from .data import (ACTION_FACES, AUTO_DONE, BOARD_ORDER, BOARDS, DIE_ORDER, GEOMETRY,
-                   NUMBER_DICE, POOL_MAX, ROUNDS_FIRST_ACTIVE_STEP)
+from .data import (
+    ACTION_FACES,
+    AUTO_DONE,
+    BOARD_ORDER,
+    BOARDS,
+    DIE_ORDER,
+    GEOMETRY,
+    NUMBER_DICE,
+    POOL_MAX,
+    ROUNDS_FIRST_ACTIVE_STEP,
+)
 
 EFFECT_WORDS = {
     "ADD": "add a die",
@@ -22,13 +39,6 @@ EFFECT_WORDS = {
     "ADD_OR_REMOVE": "add or remove a die",
     "SWAP": "swap a reserve die for a pool die",
 }
-REASON_WORDS = {
-    "pool_full": "Five dice were rolled: one must be removed.",
-    "nobody_wrote": "Nobody wrote a number: add a die.",
-    "single_die": "Only one die was rolled: add a die.",
-    "face": "The action die decides.",
-}
-FACE_SYMBOLS = {"ADD": "+", "REMOVE": "\u2212", "ADD_OR_REMOVE": "\u00b1", "SWAP": "\u21c4"}
 NOT_AVAILABLE = "That move is not available now."
 
 
@@ -168,7 +178,7 @@ def _copy(state: State) -> State:
     """A fresh copy of the state (what `clone` does, but shaped to this state, so fast)."""
     new = dict(state)
     new["options"] = clone(state["options"])
-    for name in ("board_plan", "pool", "reserve", "done", "auto_done", "winners", "log"):
+    for name in ("board_plan", "pool", "reserve", "done", "auto_done", "winners", "events"):
         new[name] = list(state[name])
     new["roll"] = dict(state["roll"])
     new["sheets"] = [dict(sheet) for sheet in state["sheets"]]
@@ -180,10 +190,12 @@ def _copy(state: State) -> State:
     return new
 
 
-def _log(state: State, line: str) -> None:
-    state["log"].append(line)
-    if len(state["log"]) > D.LOG_KEEP:
-        del state["log"][: len(state["log"]) - D.LOG_KEEP]
+def _event(state: State, kind: str, seat: int | None = None, **data: Any) -> None:
+    """Record what happened as data (the presenter's `describe` puts it into words).
+    Events are shared dicts: they are never changed once appended, so copies may share them."""
+    state["events"].append({"type": kind, "seat": seat, "turn": state["turn"], "game": state["game"], **data})
+    if len(state["events"]) > D.EVENTS_KEEP:
+        del state["events"][: len(state["events"]) - D.EVENTS_KEEP]
 
 
 def _draw_start_pool(state: State) -> None:
@@ -215,10 +227,8 @@ def _start_game(state: State) -> None:
     state["active"] = state["first_active"]
     state["action"] = None
     _draw_start_pool(state)
-    name = BOARDS[state["board"]]["name"]
-    games = state["options"]["games"]
-    prefix = f"Game {state['game']} of {games}: " if games > 1 else ""
-    _log(state, f"{prefix}{name}. Starting pool: {', '.join(state['pool'])}. Seat {state['active'] + 1} rolls first.")
+    _event(state, "game_start", state["active"], games=state["options"]["games"], board=state["board"],
+           pool=list(state["pool"]))
     _roll(state)
 
 
@@ -234,8 +244,7 @@ def _roll(state: State) -> None:
     state["pending"] = [[] for _ in range(players)]
     state["done"] = [False] * players
     state["auto_done"] = [False] * players
-    dice = ", ".join(f"{d}={state['roll'][d]}" for d in state["pool"])
-    _log(state, f"Turn {state['turn']}: Seat {state['active'] + 1} rolled {dice}; the action die shows {state['face']}.")
+    _event(state, "roll", state["active"], roll=dict(state["roll"]), face=state["face"])
     if AUTO_DONE:
         for seat in range(players):
             if not has_legal_place(state, seat):
@@ -243,7 +252,7 @@ def _roll(state: State) -> None:
                 state["auto_done"][seat] = True
         auto = [s for s in range(players) if state["auto_done"][s]]
         if auto:
-            _log(state, f"No number fits this turn for {', '.join(f'Seat {s + 1}' for s in auto)}.")
+            _event(state, "no_fit", None, seats=auto)
     if all(state["done"]):
         _resolve(state)
 
@@ -261,28 +270,27 @@ def _resolve(state: State) -> None:
         state["last_written"][seat] = written
         if written:
             anyone_wrote = True
-            numbers = ", ".join(f"{p['value']} in box {p['box'][0]},{p['box'][1]}" for p in state["pending"][seat])
-            _log(state, f"Seat {seat + 1} wrote {numbers}.")
+            _event(state, "wrote", seat, numbers=[{"box": list(p["box"]), "value": p["value"], "dice": list(p["dice"])}
+                                                  for p in state["pending"][seat]])
     state["pending"] = [[] for _ in range(players)]
     state["anyone_wrote"] = anyone_wrote
     if not anyone_wrote:
-        _log(state, "Nobody wrote a number this turn.")
+        _event(state, "nobody_wrote")
     total = len(GEOMETRY[state["board"]]["order"])
     complete = [s for s in range(players) if len(state["sheets"][s]) == total]
     if complete:
-        _log(state, f"{', '.join(f'Seat {s + 1}' for s in complete)} filled every box.")
+        _event(state, "filled", None, seats=list(complete))
         _end_game(state, complete)
         return
     if state["turn"] >= state["options"]["max_turns"]:
-        _log(state, f"The turn limit ({state['options']['max_turns']}) is reached.")
+        _event(state, "turn_limit", None, max_turns=state["options"]["max_turns"])
         _end_game(state, complete)
         return
     resolver = state["active"] if players == 1 else (state["active"] + 1) % players
     effect, reason = effective_action(len(state["pool"]), anyone_wrote, state["face"])
     state["phase"] = "action"
     state["action"] = {"seat": resolver, "effect": effect, "reason": reason}
-    note = "" if reason == "face" else f" ({REASON_WORDS[reason]})"
-    _log(state, f"Seat {resolver + 1} must {EFFECT_WORDS[effect]}{note}")
+    _event(state, "must", resolver, effect=effect, reason=reason)
 
 
 def _end_game(state: State, complete: list[int]) -> None:
@@ -294,8 +302,7 @@ def _end_game(state: State, complete: list[int]) -> None:
     })
     state["action"] = None
     if state["game"] < state["options"]["games"]:
-        _log(state, f"Game {state['game']} ends. Penalties: "
-                    + ", ".join(f"Seat {s + 1}: {e}" for s, e in enumerate(empty)) + ".")
+        _event(state, "game_end", None, empty=list(empty))
         state["game"] += 1
         state["first_active"] = (state["first_active"] + ROUNDS_FIRST_ACTIVE_STEP) % state["players"]
         _start_game(state)
@@ -303,8 +310,7 @@ def _end_game(state: State, complete: list[int]) -> None:
     state["phase"] = "over"
     ranking = _ranking(state)
     state["winners"] = [s for s in range(state["players"]) if ranking[s] == 1]
-    _log(state, "The game is over. Winner" + ("s: " if len(state["winners"]) > 1 else ": ")
-         + ", ".join(f"Seat {s + 1}" for s in state["winners"]) + ".")
+    _event(state, "game_over", None, winners=list(state["winners"]))
 
 
 def _empty_counts(state: State) -> list[int]:
@@ -426,7 +432,7 @@ class RollToTheTop(Ruleset):
             "turn": 0, "active": 0, "phase": "write", "pool": [], "reserve": [], "roll": {},
             "face": None, "sheets": [], "pending": [], "done": [], "auto_done": [],
             "last_written": [], "action": None, "anyone_wrote": False, "results": [],
-            "winners": [], "log": [],
+            "winners": [], "events": [],
         }
         _start_game(state)
         return state
@@ -464,6 +470,15 @@ class RollToTheTop(Ruleset):
         if effect == "SWAP":
             out += [{"type": "swap", "add": a, "remove": r} for a in state["reserve"] for r in state["pool"]]
         return out
+
+    def seat_turn(self, state: State, seat: int) -> str:
+        """The game, turn and phase, and (while writing) the seat's own pending numbers:
+        the key moves with a new roll, the action die and the seat's own placements, never
+        because another seat wrote or finished in the same simultaneous turn."""
+        key = f"g{state['game']}t{state['turn']}{state['phase'][0]}"
+        if state["phase"] == "write" and self._valid_seat(state, seat):
+            key += "".join(f"-{p['box'][0]}.{p['box'][1]}" for p in state["pending"][seat])
+        return key
 
     def scores(self, state: State) -> list[dict]:
         return _scores(state)
@@ -564,7 +579,7 @@ class RollToTheTop(Ruleset):
         self._keys(action, {"type"})
         new = _copy(state)
         new["done"][seat] = True
-        _log(new, f"Seat {seat + 1} is done.")
+        _event(new, "done", seat)
         if all(new["done"]):
             _resolve(new)
         return new
@@ -590,7 +605,7 @@ class RollToTheTop(Ruleset):
         new = _copy(state)
         new["pool"] = _sorted_dice(new["pool"] + [d])
         new["reserve"] = [x for x in new["reserve"] if x != d]
-        _log(new, f"Seat {seat + 1} added the {d} to the pool.")
+        _event(new, "add", seat, die=d)
         return self._next_turn(new, seat)
 
     def _remove(self, state: State, seat: int, action: dict) -> State:
@@ -602,7 +617,7 @@ class RollToTheTop(Ruleset):
         new = _copy(state)
         new["pool"] = [x for x in new["pool"] if x != d]
         new["reserve"] = _sorted_dice(new["reserve"] + [d])
-        _log(new, f"Seat {seat + 1} removed the {d} from the pool.")
+        _event(new, "remove", seat, die=d)
         return self._next_turn(new, seat)
 
     def _swap(self, state: State, seat: int, action: dict) -> State:
@@ -618,7 +633,7 @@ class RollToTheTop(Ruleset):
         new = _copy(state)
         new["pool"] = _sorted_dice([x for x in new["pool"] if x != r] + [a])
         new["reserve"] = _sorted_dice([x for x in new["reserve"] if x != a] + [r])
-        _log(new, f"Seat {seat + 1} swapped the {r} out for the {a}.")
+        _event(new, "swap", seat, add=a, remove=r)
         return self._next_turn(new, seat)
 
     @staticmethod
@@ -650,8 +665,6 @@ class RollToTheTop(Ruleset):
         action = None
         if state["action"] is not None:
             action = dict(state["action"])
-            action["text"] = EFFECT_WORDS[action["effect"]]
-            action["reason_text"] = REASON_WORDS[action["reason"]]
         resolver = state["action"]["seat"] if state["action"] is not None else None
         seats = []
         for s in range(state["players"]):
@@ -692,7 +705,6 @@ class RollToTheTop(Ruleset):
             "reserve": list(state["reserve"]),
             "roll": dict(state["roll"]),
             "face": state["face"],
-            "face_symbol": FACE_SYMBOLS.get(state["face"]),
             "action": action,
             "sheets": [dict(sh) for sh in state["sheets"]],
             "done": list(state["done"]),
@@ -702,7 +714,7 @@ class RollToTheTop(Ruleset):
             "winners": list(state["winners"]),
             "scores": _scores(state),
             "ranking": _ranking(state),
-            "log": list(state["log"][-D.LOG_VIEW:]),
+            "events": list(state["events"][-D.EVENTS_VIEW:]),
         }
         if seat is not None:
             me = {

@@ -381,7 +381,7 @@ def test_view_carries_what_the_board_page_draws():
     assert view["dice"] == NUMBER_DICE and view["phase"] == "write" and view["active"] == 1
     assert view["seats"][0]["status"] == "writing" and view["seats"][1]["is_active"]
     assert view["me"]["legal_sums"]["0,0"] == [2, 5, 7]
-    assert view["log"] and all(isinstance(line, str) for line in view["log"])
+    assert view["events"] and all(isinstance(e["type"], str) and isinstance(e["turn"], int) for e in view["events"])
 
 
 def test_view_legal_sums_agree_with_legal_actions():

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction
+from games.roll_to_the_top.presenter import action_die
 from games.roll_to_the_top.rules import RULES, effective_action
 
 from .helpers import action_state, full_sheet, parse_sheet, place, places, script_dice, write_state
@@ -141,9 +142,10 @@ def test_e3_resolve_puts_the_effect_and_its_reason_in_the_view(size, wrote, face
     assert state["phase"] == "action"
     view = RULES.view(state, None)
     assert view["action"]["effect"] == effect and view["action"]["reason"] == reason
-    assert view["action"]["reason_text"]
+    words = action_die(view, [], ["Ann", "Bob"])
+    assert words["reason_text"] and words["text"]
     if reason == "pool_full":
-        assert "Five dice" in view["action"]["reason_text"]
+        assert "Five dice" in words["reason_text"]
 
 
 # E4 -----------------------------------------------------------------------------------
