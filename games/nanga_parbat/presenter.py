@@ -7,10 +7,17 @@ Multi-step choices (an activation, a claim) live in the panel's `?sel=` string, 
   "c:<row>:<col>[:i,j,k]" claiming spot row/col; the items are sections (camps) or animal indices
 Every highlight comes from the seat's `legal` list, so the page never decides legality; a
 selection that no longer fits a legal action is dropped.
+
+`board_context` reads the panel once (`read_panel`) and joins one builder per board area:
+`mountain`, `points_chart`, `scoring_path`, `player_cards`, `animal_boards`, `controls` and
+`end_summary`. Last turn's squares and the score pills come from the view's `events`;
+`describe(event, names)` puts any event into words.
 """
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
+
+from .rules.data import SPECIES_INFO
 
 OPTION_SPECS = {
     "area_scoring": {
@@ -43,6 +50,13 @@ ROW_TITLES = {"camps": "Camps: turn adjacent hikers into camps",
 BREAKDOWN_LABELS = {"camps": "Camps", "different": "Different", "same": "Same",
                     "red_panda": "Red panda", "area": "Area", "bump": "Bump"}
 SYMMETRIC = {"snow_leopard", "musk_deer"}
+SPECIES_NAMES = {key: info["name"] for key, info in SPECIES_INFO.items()}
+CLAIM_WHAT = {"camps": "connected hikers to turn into camps", "different": "animals of different species",
+              "same": "animals of one species"}
+SCORE_LABELS = {"camps": "camps", "different": "a trade of different animals",
+                "same": "a trade of matching animals", "red_panda": "the red panda", "area": "area scoring"}
+ENDED_BY = {"hikers": "all hikers are on the mountain", "cubes": "all cubes are on the chart"}
+ENDED_BY_LOG = {"hikers": "all hikers are placed", "cubes": "all cubes are used"}
 MODE_HELP = {
     "snow_leopard": ("Snow leopard: pick a hiker", "now pick a neighbouring hiker of the other colour",
                      "swap these two hikers?"),
@@ -64,45 +78,62 @@ def parse_selection(raw: str, legal: list[dict]) -> dict:
     """The current mode from `?sel=`, checked against the legal actions (else no mode)."""
     parts = (raw or "").split(":")
     if parts[0] == "a" and len(parts) >= 2:
-        species = parts[1]
-        acts = [a for a in legal if a["type"] == "activate" and a["animal"] == species]
-        if not acts:
-            return {}
-        picks = []
-        for p in parts[2:4]:
-            try:
-                picks.append(int(p))
-            except ValueError:
-                break
-        if species == "yak":
-            regions = {a["region"] for a in acts}
-            picks = picks[:1] if picks and picks[0] in regions else []
-            return {"kind": "activate", "species": species, "picks": picks, "acts": acts}
-        pairs = [(a["a"], a["b"]) for a in acts]
-        if species in SYMMETRIC:
-            while picks and not any(all(p in pair for p in picks) for pair in pairs):
-                picks.pop()
-            if len(picks) == 2 and picks[0] == picks[1]:
-                picks.pop()
-        else:
-            while picks and not any(list(pair[:len(picks)]) == picks for pair in pairs):
-                picks.pop()
-        return {"kind": "activate", "species": species, "picks": picks, "acts": acts}
+        return _parse_activation(parts[1], parts[2:4], legal)
     if parts[0] == "c" and len(parts) >= 3:
-        row = parts[1]
-        try:
-            col = int(parts[2])
-        except ValueError:
-            return {}
-        key = "sections" if row == "camps" else "animals"
-        sets = [tuple(a[key]) for a in legal if a["type"] == "claim" and a["row"] == row and a["col"] == col]
-        if not sets:
-            return {}
-        picks = sorted(set(_ints(parts[3]) or [])) if len(parts) > 3 else []
-        if picks and not any(set(picks) <= set(s) for s in sets):
-            picks = []
-        return {"kind": "claim", "row": row, "col": col, "key": key, "sets": sets, "picks": picks}
+        return _parse_claim(parts[1], parts[2], parts[3] if len(parts) > 3 else "", legal)
     return {}
+
+
+def _leading_ints(texts: list[str]) -> list[int]:
+    picks = []
+    for text in texts:
+        try:
+            picks.append(int(text))
+        except ValueError:
+            break
+    return picks
+
+
+def _parse_activation(species: str, raw_picks: list[str], legal: list[dict]) -> dict:
+    acts = [a for a in legal if a["type"] == "activate" and a["animal"] == species]
+    if not acts:
+        return {}
+    picks = _leading_ints(raw_picks)
+    if species == "yak":
+        regions = {a["region"] for a in acts}
+        picks = picks[:1] if picks and picks[0] in regions else []
+    else:
+        picks = _fitting_pair_picks(species, picks, [(a["a"], a["b"]) for a in acts])
+    return {"kind": "activate", "species": species, "picks": picks, "acts": acts}
+
+
+def _fitting_pair_picks(species: str, picks: list[int], pairs: list[tuple[int, int]]) -> list[int]:
+    """The longest start of `picks` that some legal pair still fits (in any order for the
+    symmetric swaps, hiker first for the tahr)."""
+    if species in SYMMETRIC:
+        while picks and not any(all(p in pair for p in picks) for pair in pairs):
+            picks.pop()
+        if len(picks) == 2 and picks[0] == picks[1]:
+            picks.pop()
+    else:
+        while picks and not any(list(pair[:len(picks)]) == picks for pair in pairs):
+            picks.pop()
+    return picks
+
+
+def _parse_claim(row: str, raw_col: str, raw_items: str, legal: list[dict]) -> dict:
+    try:
+        col = int(raw_col)
+    except ValueError:
+        return {}
+    key = "sections" if row == "camps" else "animals"
+    sets = [tuple(a[key]) for a in legal if a["type"] == "claim" and a["row"] == row and a["col"] == col]
+    if not sets:
+        return {}
+    picks = sorted(set(_ints(raw_items) or []))
+    if picks and not any(set(picks) <= set(s) for s in sets):
+        picks = []
+    return {"kind": "claim", "row": row, "col": col, "key": key, "sets": sets, "picks": picks}
 
 
 def _sel_activate(species: str, picks: list[int]) -> str:
@@ -147,347 +178,501 @@ def _marks(names: list[str]) -> list[str]:
     return ["1", "2"]
 
 
-def board_context(panel: dict) -> dict:
+# --- what every builder reads ------------------------------------------------------------------
+
+@dataclass
+class Legal:
+    """The seat's legal actions, indexed by what the board draws them on."""
+    traps: dict[int, dict] = field(default_factory=dict)          # section -> trap action
+    region_acts: dict[int, dict] = field(default_factory=dict)    # region -> place/relocate guide
+    activatable: list[str] = field(default_factory=list)          # species with a legal activation
+    claimable: set[tuple[str, int]] = field(default_factory=set)  # (row, col) spots
+    end_turn: dict | None = None
+
+    @classmethod
+    def of(cls, legal: list[dict]) -> Legal:
+        return cls(traps={a["section"]: a for a in legal if a["type"] == "trap"},
+                   region_acts={a["region"]: a for a in legal if a["type"] in ("place_guide", "relocate_guide")},
+                   activatable=sorted({a["animal"] for a in legal if a["type"] == "activate"}),
+                   claimable={(a["row"], a["col"]) for a in legal if a["type"] == "claim"},
+                   end_turn=next((a for a in legal if a["type"] == "end_turn"), None))
+
+
+@dataclass
+class Targets:
+    """What the current multi-step choice (the `?sel=` mode) highlights, and its Confirm."""
+    sections: dict[int, str] = field(default_factory=dict)   # section -> selection to go to
+    regions: dict[int, str] = field(default_factory=dict)
+    animals: dict[int, str] = field(default_factory=dict)    # own animal index -> selection
+    picked_sections: set[int] = field(default_factory=set)
+    picked_animals: set[int] = field(default_factory=set)
+    picked_region: int | None = None
+    confirm: dict | None = None
+    preview: tuple[int, int] | None = None                   # a swap drawn as if done
+    text: str = ""
+    counter: str = ""
+
+
+@dataclass
+class Inputs:
+    """The panel, read once: who looks, in which colours, and what they may do."""
+    view: dict
+    seat: int | None
+    legal: list[dict]
+    names: list[str]
+    colours: list[str]
+    marks: list[str]
+    mode: dict
+    actions: Legal
+    targets: Targets
+
+    @property
+    def in_mode(self) -> bool:
+        return bool(self.mode)
+
+
+def read_panel(panel: dict) -> Inputs:
     view = panel["view"]
-    seat = panel.get("seat")
     legal = panel.get("legal") or []
     names = list(panel.get("names") or ["Seat 1", "Seat 2"])
     while len(names) < 2:
         names.append(f"Seat {len(names) + 1}")
-    replay = bool(panel.get("replay"))
-    layout = view["geometry"]["layout"]
-    colours = [SEAT_HEX.get(c, c) for c in view["seat_colours"]]
-    marks = _marks(names)
-    species_info = {s["key"]: s for s in view["species"]}
     mode = parse_selection(panel.get("selection") or "", legal) if legal else {}
+    return Inputs(view=view, seat=panel.get("seat"), legal=legal, names=names,
+                  colours=[SEAT_HEX.get(c, c) for c in view["seat_colours"]], marks=_marks(names),
+                  mode=mode, actions=Legal.of(legal), targets=mode_targets(mode, view["chart_info"]))
 
-    traps = {a["section"]: a for a in legal if a["type"] == "trap"}
-    region_acts = {a["region"]: a for a in legal if a["type"] in ("place_guide", "relocate_guide")}
-    activatable = sorted({a["animal"] for a in legal if a["type"] == "activate"})
-    claimable = {(a["row"], a["col"]) for a in legal if a["type"] == "claim"}
-    end_turn = next((a for a in legal if a["type"] == "end_turn"), None)
 
-    # -- what the current mode highlights, and its Confirm ------------------------------------
-    cand_sections: dict[int, str] = {}        # section -> sel string to go to
-    cand_regions: dict[int, str] = {}
-    cand_animals: dict[int, str] = {}         # own animal index -> sel
-    picked_sections: set[int] = set()
-    picked_animals: set[int] = set()
-    picked_region = None
-    confirm = None
-    preview: tuple[int, int] | None = None
-    mode_text = ""
-    counter = ""
+# --- the current choice ------------------------------------------------------------------------
+
+def mode_targets(mode: dict, chart_info: dict) -> Targets:
     if mode.get("kind") == "activate":
-        sp, picks, acts = mode["species"], mode["picks"], mode["acts"]
-        first, second, done = MODE_HELP[sp]
-        if sp == "yak":
-            for a in acts:
-                cand_regions[a["region"]] = _sel_activate(sp, [a["region"]])
-            if picks:
-                picked_region = picks[0]
-                confirm = {"type": "activate", "animal": "yak", "region": picks[0]}
-                mode_text = f"Yak: send the guide to region {picks[0]}?"
-            else:
-                mode_text = first + "."
-        else:
-            pairs = [(a["a"], a["b"]) for a in acts]
-            picked_sections = set(picks)
-            if len(picks) == 2:
-                a, b = (min(picks), max(picks)) if sp in SYMMETRIC else (picks[0], picks[1])
-                confirm = {"type": "activate", "animal": sp, "a": a, "b": b}
-                preview = (a, b)
-                mode_text = f"{first.split(':')[0]}: {done}"
-                for p in picks:
-                    cand_sections[p] = _sel_activate(sp, [q for q in picks if q != p])
-            elif len(picks) == 1:
-                p = picks[0]
-                if sp in SYMMETRIC:
-                    partners = {b for a, b in pairs if a == p} | {a for a, b in pairs if b == p}
-                else:
-                    partners = {b for a, b in pairs if a == p}
-                for q in partners:
-                    cand_sections[q] = _sel_activate(sp, [p, q])
-                cand_sections[p] = _sel_activate(sp, [])
-                mode_text = f"{first.split(':')[0]}: {second}."
-            else:
-                starts = {a for a, _ in pairs} | ({b for _, b in pairs} if sp in SYMMETRIC else set())
-                for q in starts:
-                    cand_sections[q] = _sel_activate(sp, [q])
-                mode_text = first + "."
-    elif mode.get("kind") == "claim":
-        row, col, picks, sets = mode["row"], mode["col"], mode["picks"], mode["sets"]
-        need = view["chart_info"]["need"][col]
-        chosen = set(picks)
-        fitting = [s for s in sets if chosen <= set(s)]
-        options = set().union(*map(set, fitting)) - chosen if fitting else set()
-        target = cand_sections if row == "camps" else cand_animals
-        for item in options:
-            target[item] = _sel_claim(row, col, chosen | {item})
-        for item in picks:
-            target[item] = _sel_claim(row, col, chosen - {item})
-        if row == "camps":
-            picked_sections = chosen
-        else:
-            picked_animals = chosen
-        counter = f"{len(picks)} / {need} chosen"
-        if tuple(picks) in sets:
-            confirm = {"type": "claim", "row": row, "col": col, mode["key"]: list(picks)}
-        what = "connected hikers to turn into camps" if row == "camps" else (
-            "animals of different species" if row == "different" else "animals of one species")
-        mode_text = (f"Claim the {view['chart_info']['value'][row][col]}-point {row} spot: "
-                     f"choose {need} {what}.")
-    in_mode = bool(mode)
+        if mode["species"] == "yak":
+            return _yak_targets(mode["acts"], mode["picks"])
+        return _swap_targets(mode["species"], [(a["a"], a["b"]) for a in mode["acts"]], mode["picks"])
+    if mode.get("kind") == "claim":
+        return _claim_targets(mode, chart_info)
+    return Targets()
 
-    # -- the mountain ----------------------------------------------------------------------
+
+def _yak_targets(acts: list[dict], picks: list[int]) -> Targets:
+    t = Targets(regions={a["region"]: _sel_activate("yak", [a["region"]]) for a in acts})
+    if picks:
+        t.picked_region = picks[0]
+        t.confirm = {"type": "activate", "animal": "yak", "region": picks[0]}
+        t.text = f"Yak: send the guide to region {picks[0]}?"
+    else:
+        t.text = MODE_HELP["yak"][0] + "."
+    return t
+
+
+def _swap_targets(sp: str, pairs: list[tuple[int, int]], picks: list[int]) -> Targets:
+    """Snow leopard, tahr and musk deer: pick two sections, then confirm the swap."""
+    first, second, done = MODE_HELP[sp]
+    title = first.split(":")[0]
+    t = Targets(picked_sections=set(picks))
+    if len(picks) == 2:
+        a, b = (min(picks), max(picks)) if sp in SYMMETRIC else (picks[0], picks[1])
+        t.confirm = {"type": "activate", "animal": sp, "a": a, "b": b}
+        t.preview = (a, b)
+        t.text = f"{title}: {done}"
+        t.sections = {p: _sel_activate(sp, [q for q in picks if q != p]) for p in picks}
+    elif len(picks) == 1:
+        p = picks[0]
+        partners = {b for a, b in pairs if a == p}
+        if sp in SYMMETRIC:
+            partners |= {a for a, b in pairs if b == p}
+        t.sections = {q: _sel_activate(sp, [p, q]) for q in partners}
+        t.sections[p] = _sel_activate(sp, [])
+        t.text = f"{title}: {second}."
+    else:
+        starts = {a for a, _ in pairs} | ({b for _, b in pairs} if sp in SYMMETRIC else set())
+        t.sections = {q: _sel_activate(sp, [q]) for q in starts}
+        t.text = first + "."
+    return t
+
+
+def _claim_targets(mode: dict, chart_info: dict) -> Targets:
+    row, col, picks, sets = mode["row"], mode["col"], mode["picks"], mode["sets"]
+    need = chart_info["need"][col]
+    chosen = set(picks)
+    fitting = [s for s in sets if chosen <= set(s)]
+    options = set().union(*map(set, fitting)) - chosen if fitting else set()
+    choices = {item: _sel_claim(row, col, chosen | {item}) for item in options}
+    choices.update({item: _sel_claim(row, col, chosen - {item}) for item in picks})
+    t = Targets(counter=f"{len(picks)} / {need} chosen")
+    if row == "camps":
+        t.sections, t.picked_sections = choices, chosen
+    else:
+        t.animals, t.picked_animals = choices, chosen
+    if tuple(picks) in sets:
+        t.confirm = {"type": "claim", "row": row, "col": col, mode["key"]: list(picks)}
+    t.text = (f"Claim the {chart_info['value'][row][col]}-point {row} spot: "
+              f"choose {need} {CLAIM_WHAT[row]}.")
+    return t
+
+
+# --- the mountain ------------------------------------------------------------------------------
+
+def mountain(inp: Inputs) -> dict:
+    view = inp.view
+    layout = view["geometry"]["layout"]
     board = {k: dict(v) for k, v in view["board"].items()}
-    if preview:
-        a, b = str(preview[0]), str(preview[1])
+    if inp.targets.preview:
+        a, b = (str(p) for p in inp.targets.preview)
         board[a], board[b] = board[b], board[a]
-    last = last_turn_sections(view)
-    guide = view.get("guide")
-    sections = []
-    for key in view["geometry"]["sections"]:
-        sid = int(key)
-        cell = layout[key]
-        reg = cell["region"]
-        x, y = _square(sid, layout)
-        piece = board[key]
-        item = {"sid": sid, "region": reg, "num": cell["num"], "x": x, "y": y, "cx": x + S / 2, "cy": y + S / 2 + 3,
-                "fill": REGION_TINT[reg], "line": REGION_LINE[reg], "piece": piece["piece"],
-                "classes": [], "act": None, "get": None}
-        if piece["piece"] == "animal":
-            info = species_info[piece["species"]]
-            item.update(species=piece["species"], label=info["name"])
-        else:
-            owner = piece["seat"]
-            item.update(owner=owner, colour=colours[owner], mark=marks[owner],
-                        label=f"{'hiker' if piece['piece'] == 'hiker' else 'camp'} of {names[owner]}")
-        item["title"] = f"Region {reg}, section {cell['num']} ({sid}): {item['label']}"
-        if reg == guide:
-            # the flag and guide token let clicks through to the squares, so say it here too
-            item["title"] += f"; the guide is in region {reg}"
-        if not in_mode:
-            if sid in traps:
-                item["act"] = traps[sid]
-                item["classes"].append("legal")
-                item["title"] += " — click to trap"
-            elif reg in region_acts:
-                item["act"] = region_acts[reg]
-                item["classes"].append("legal-region")
-                item["title"] += f" — click to put the guide in region {reg}"
-        else:
-            if sid in cand_sections:
-                item["get"] = cand_sections[sid]
-                item["classes"].append("picked" if sid in picked_sections else "legal")
-            elif reg in cand_regions:
-                item["get"] = cand_regions[reg]
-                item["classes"].append("picked-region" if reg == picked_region else "legal-region")
-            if preview and sid in preview:
-                item["classes"].append("preview")
-        if sid in last and not in_mode and not item["classes"]:
-            item["classes"].append("last")
-        # A picked piece also gets a check badge, so "chosen" never rests on colour alone.
-        item["picked"] = bool({"picked", "picked-region"} & set(item["classes"]))
-        item["cls"] = " ".join(item["classes"])
-        sections.append(item)
+    last = set() if inp.in_mode else last_turn_sections(view.get("events") or [])
+    sections = [section_square(inp, int(key), layout[key], board[key], int(key) in last)
+                for key in view["geometry"]["sections"]]
+    centres = {s["sid"]: (s["x"] + S / 2, s["y"] + S / 2) for s in sections}
+    return {"sections": sections, "regions": region_flags(inp),
+            "rocks": [{"points": _rock_outline(_square(tri[0], layout))}
+                      for tri in view["geometry"]["dotted_triangles"]],
+            "dotted": [{"x1": centres[a][0], "y1": centres[a][1], "x2": centres[b][0], "y2": centres[b][1]}
+                       for a, b in view["geometry"]["dotted_edges"]]}
 
-    regions = []
+
+def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -> dict:
+    """One square of the mountain: its piece, its tooltip and what clicking it does."""
+    reg = cell["region"]
+    x, y = _square(sid, {str(sid): cell})
+    item = {"sid": sid, "region": reg, "num": cell["num"], "x": x, "y": y, "cx": x + S / 2, "cy": y + S / 2 + 3,
+            "fill": REGION_TINT[reg], "line": REGION_LINE[reg], "piece": piece["piece"],
+            "classes": [], "act": None, "get": None}
+    if piece["piece"] == "animal":
+        item.update(species=piece["species"], label=SPECIES_NAMES[piece["species"]])
+    else:
+        owner = piece["seat"]
+        item.update(owner=owner, colour=inp.colours[owner], mark=inp.marks[owner],
+                    label=f"{piece['piece']} of {inp.names[owner]}")
+    item["title"] = f"Region {reg}, section {cell['num']} ({sid}): {item['label']}"
+    if reg == inp.view.get("guide"):
+        # the flag and guide token let clicks through to the squares, so say it here too
+        item["title"] += f"; the guide is in region {reg}"
+    if inp.in_mode:
+        _section_in_mode(item, inp.targets)
+    else:
+        _section_action(item, inp.actions)
+    if last and not item["classes"]:
+        item["classes"].append("last")
+    # A picked piece also gets a check badge, so "chosen" never rests on colour alone.
+    item["picked"] = bool({"picked", "picked-region"} & set(item["classes"]))
+    item["cls"] = " ".join(item["classes"])
+    return item
+
+
+def _section_action(item: dict, actions: Legal) -> None:
+    sid, reg = item["sid"], item["region"]
+    if sid in actions.traps:
+        item.update(act=actions.traps[sid])
+        item["classes"].append("legal")
+        item["title"] += " — click to trap"
+    elif reg in actions.region_acts:
+        item.update(act=actions.region_acts[reg])
+        item["classes"].append("legal-region")
+        item["title"] += f" — click to put the guide in region {reg}"
+
+
+def _section_in_mode(item: dict, t: Targets) -> None:
+    sid, reg = item["sid"], item["region"]
+    if sid in t.sections:
+        item["get"] = t.sections[sid]
+        item["classes"].append("picked" if sid in t.picked_sections else "legal")
+    elif reg in t.regions:
+        item["get"] = t.regions[reg]
+        item["classes"].append("picked-region" if reg == t.picked_region else "legal-region")
+    if t.preview and sid in t.preview:
+        item["classes"].append("preview")
+
+
+def region_flags(inp: Inputs) -> list[dict]:
+    view, t = inp.view, inp.targets
+    layout = view["geometry"]["layout"]
+    out = []
     for key, info in view["geometry"]["regions"].items():
         reg = int(key)
         fx, fy = _square(info["flag_section"], layout)
-        glow = (not in_mode and reg in region_acts) or reg in cand_regions
-        regions.append({"region": reg, "outline": _region_outline(info["apex"]), "line": REGION_LINE[reg],
-                        "flag_x": fx + 7, "flag_y": fy + 5, "guide": guide == reg,
-                        "guide_x": fx + S - 12, "guide_y": fy + 12,
-                        "animals": view["region_animals"][key],
-                        "cls": "picked" if reg == picked_region else ("legal" if glow else "")})
-    rocks = []
-    for tri in view["geometry"]["dotted_triangles"]:
-        top, left, right = tri
-        tx, ty = _square(top, layout)
-        rocks.append({"points": f"{tx - S / 2:.1f},{ty + S:.1f} {tx + 3 * S / 2:.1f},{ty + S:.1f} "
-                                f"{tx + 3 * S / 2:.1f},{ty + 2 * S:.1f} {tx + S:.1f},{ty + 2 * S:.1f} "
-                                f"{tx + S:.1f},{ty + 3 * S:.1f} {tx:.1f},{ty + 3 * S:.1f} {tx:.1f},{ty + 2 * S:.1f} "
-                                f"{tx - S / 2:.1f},{ty + 2 * S:.1f}"})
-    centres = {s["sid"]: (s["x"] + S / 2, s["y"] + S / 2) for s in sections}
-    dotted = [{"x1": centres[a][0], "y1": centres[a][1], "x2": centres[b][0], "y2": centres[b][1]}
-              for a, b in view["geometry"]["dotted_edges"]]
+        glow = (not inp.in_mode and reg in inp.actions.region_acts) or reg in t.regions
+        out.append({"region": reg, "outline": _region_outline(info["apex"]), "line": REGION_LINE[reg],
+                    "flag_x": fx + 7, "flag_y": fy + 5, "guide": view.get("guide") == reg,
+                    "guide_x": fx + S - 12, "guide_y": fy + 12, "animals": view["region_animals"][key],
+                    "cls": "picked" if reg == t.picked_region else ("legal" if glow else "")})
+    return out
 
-    # -- points chart -------------------------------------------------------------------------
-    info = view["chart_info"]
-    chart_rows = []
+
+def _rock_outline(top: tuple[float, float]) -> str:
+    """The rock in an inverted gap between regions, below the square at `top`."""
+    tx, ty = top
+    pts = [(tx - S / 2, ty + S), (tx + 3 * S / 2, ty + S), (tx + 3 * S / 2, ty + 2 * S), (tx + S, ty + 2 * S),
+           (tx + S, ty + 3 * S), (tx, ty + 3 * S), (tx, ty + 2 * S), (tx - S / 2, ty + 2 * S)]
+    return " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+
+
+# --- the points chart ---------------------------------------------------------------------------
+
+def points_chart(inp: Inputs) -> dict:
+    info = inp.view["chart_info"]
+    rows = []
     for r, row in enumerate(info["rows"]):
-        spots = []
-        for col in range(5):
-            owner = view["chart"][row][col]
-            x, y = CHART_X + col * SPOT_DX, CHART_Y + 22 + r * SPOT_DY
-            spot = {"col": col, "x": x, "y": y, "value": info["value"][row][col], "owner": owner,
-                    "need": info["need"][col], "cls": "", "get": None}
-            if owner is not None:
-                spot.update(colour=colours[owner], mark=marks[owner], owner_name=names[owner])
-            is_current = mode.get("kind") == "claim" and mode["row"] == row and mode["col"] == col
-            if is_current:
-                spot["cls"] = "picked"
-            elif (row, col) in claimable and not in_mode:
-                spot["get"] = _sel_claim(row, col, [])
-                spot["cls"] = "legal"
-            spot["title"] = (f"{ROW_TITLES[row]} — {info['need'][col]} needed, {spot['value']} points"
-                             + (f"; claimed by {names[owner]}" if owner is not None else "")
-                             + ("; click to claim" if spot["get"] else ""))
-            spots.append(spot)
-        chart_rows.append({"key": row, "y": CHART_Y + 22 + r * SPOT_DY, "spots": spots, "title": ROW_TITLES[row]})
-    need_marks = [{"x": CHART_X + c * SPOT_DX + SPOT_W / 2, "need": n} for c, n in enumerate(info["need"])]
+        y = CHART_Y + 22 + r * SPOT_DY
+        rows.append({"key": row, "y": y, "title": ROW_TITLES[row],
+                     "spots": [chart_spot(inp, row, col, y) for col in range(5)]})
+    return {"chart_rows": rows,
+            "need_marks": [{"x": CHART_X + c * SPOT_DX + SPOT_W / 2, "need": n} for c, n in enumerate(info["need"])],
+            "chart_x": CHART_X, "chart_y": CHART_Y, "chart_bottom": CHART_Y + 22 + 3 * SPOT_DY,
+            "spot_w": SPOT_W, "spot_h": SPOT_H}
 
-    # -- scoring path ------------------------------------------------------------------------
-    spaces = view["path_spaces"]
-    path = [{"i": i, "x": _path_cell(i)[0], "y": _path_cell(i)[1], "five": i % 5 == 0} for i in range(spaces)]
+
+def chart_spot(inp: Inputs, row: str, col: int, y: float) -> dict:
+    info, mode = inp.view["chart_info"], inp.mode
+    owner = inp.view["chart"][row][col]
+    spot = {"col": col, "x": CHART_X + col * SPOT_DX, "y": y, "value": info["value"][row][col], "owner": owner,
+            "need": info["need"][col], "cls": "", "get": None}
+    if owner is not None:
+        spot.update(colour=inp.colours[owner], mark=inp.marks[owner], owner_name=inp.names[owner])
+    if mode.get("kind") == "claim" and (mode["row"], mode["col"]) == (row, col):
+        spot["cls"] = "picked"
+    elif (row, col) in inp.actions.claimable and not inp.in_mode:
+        spot.update(get=_sel_claim(row, col, []), cls="legal")
+    spot["title"] = (f"{ROW_TITLES[row]} — {info['need'][col]} needed, {spot['value']} points"
+                     + (f"; claimed by {inp.names[owner]}" if owner is not None else "")
+                     + ("; click to claim" if spot["get"] else ""))
+    return spot
+
+
+# --- the scoring path and the player cards ------------------------------------------------------
+
+def scoring_path(inp: Inputs) -> dict:
+    view = inp.view
+    path = [{"i": i, "x": _path_cell(i)[0], "y": _path_cell(i)[1], "five": i % 5 == 0}
+            for i in range(view["path_spaces"])]
     markers = []
-    summary = view["seat_summary"]
     for s in (0, 1):
-        px, py = _path_cell(summary[s]["path_space"])
+        summary = view["seat_summary"][s]
+        px, py = _path_cell(summary["path_space"])
         dx = 4 if s == 0 else CELL - 15
-        my = py + (4 if s == 0 else CELL - 15)
-        markers.append({"seat": s, "x": px + dx, "y": my, "tx": px + dx + 5.5, "ty": my + 6, "colour": colours[s],
-                        "mark": marks[s], "laps": summary[s]["laps"], "score": view["seats"][s]["score"],
-                        "name": names[s]})
+        my = py + dx
+        markers.append({"seat": s, "x": px + dx, "y": my, "tx": px + dx + 5.5, "ty": my + 6,
+                        "colour": inp.colours[s], "mark": inp.marks[s], "laps": summary["laps"],
+                        "score": view["seats"][s]["score"], "name": inp.names[s]})
+    return {"path": path, "markers": markers, "path_x": PATH_X, "path_y": PATH_Y, "cell": CELL}
 
-    # -- players -------------------------------------------------------------------------------
+
+def _breakdown(scores: dict) -> list[tuple[str, int]]:
+    return [(BREAKDOWN_LABELS.get(k, k), v) for k, v in scores["breakdown"].items()]
+
+
+def player_cards(inp: Inputs) -> list[dict]:
+    view = inp.view
     to_act = view.get("to_act") or []
-    players = []
+    cards = []
     for s in (0, 1):
-        st = view["seats"][s]
-        sc = view["scores"][s]
-        breakdown = [(BREAKDOWN_LABELS.get(k, k), v) for k, v in sc["breakdown"].items()]
-        players.append({
-            "seat": s, "name": names[s], "colour": colours[s], "mark": marks[s],
+        st, summary = view["seats"][s], view["seat_summary"][s]
+        breakdown = _breakdown(view["scores"][s])
+        cards.append({
+            "seat": s, "name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
             "x": PATH_X + CELL + 8 + s * 180, "y": PATH_Y + CELL + 8,
             "hikers": st["hikers"], "camps": st["camps"], "cubes": st["cubes"], "score": st["score"],
-            "on_mountain": summary[s]["hikers_on_mountain"], "camps_on": summary[s]["camps_on_mountain"],
-            "spots": summary[s]["spots_claimed"], "breakdown": breakdown,
+            "on_mountain": summary["hikers_on_mountain"], "camps_on": summary["camps_on_mountain"],
+            "spots": summary["spots_claimed"], "breakdown": breakdown,
             "breakdown_text": ", ".join(f"{k} {v}" for k, v in breakdown),
             "breakdown_lines": [" · ".join(f"{k} {v}" for k, v in breakdown[:3]),
                                 " · ".join(f"{k} {v}" for k, v in breakdown[3:])],
-            "to_act": s in to_act, "first": view.get("first_player") == s, "you": seat == s,
+            "to_act": s in to_act, "first": view.get("first_player") == s, "you": inp.seat == s,
         })
+    return cards
 
-    # -- animal boards: the viewer's own nearest (bottom), the opponent's beyond -------------
-    near = seat if seat in (0, 1) else 0
+
+# --- the animal boards: the viewer's own nearest (bottom), the opponent's beyond -----------------
+
+def animal_boards(inp: Inputs) -> list[dict]:
+    near = inp.seat if inp.seat in (0, 1) else 0
     boards = []
     for slot, s in enumerate((1 - near, near)):
-        st = view["seats"][s]
+        st = inp.view["seats"][s]
         top = BOARD_Y + slot * (BOARD_H + 8)
-        cols = []
-        for c, sp in enumerate(view["species"]):
-            key = sp["key"]
-            cx = 14 + c * 162
-            ready, used = [], []
-            for idx, animal in enumerate(st["animals"]):
-                if animal["species"] != key:
-                    continue
-                token = {"index": idx, "species": key, "activated": animal["activated"], "get": None, "cls": "",
-                         "title": f"{sp['name'].capitalize()} of {names[s]}"
-                                  + (" (power used)" if animal["activated"] else
-                                     (" (ready)" if sp["kind"] == "activated" else ""))}
-                if s == seat and legal:
-                    if mode.get("kind") == "claim" and mode["row"] != "camps":
-                        if idx in cand_animals:
-                            token["get"] = cand_animals[idx]
-                            token["cls"] = "picked" if idx in picked_animals else "legal"
-                            token["title"] += " — click to " + ("drop from" if idx in picked_animals else "add to") + " the trade"
-                    elif key in activatable and not animal["activated"] and not in_mode:
-                        token["get"] = _sel_activate(key, [])
-                        token["cls"] = "legal"
-                        token["title"] += f" — click to use: {sp['power']}"
-                    elif mode.get("kind") == "activate" and mode["species"] == key and not animal["activated"]:
-                        token["cls"] = "picked"
-                (used if animal["activated"] else ready).append(token)
-            # One "picked" token is enough to show the species in use.
-            seen = False
-            for t in ready:
-                if t["cls"] == "picked" and mode.get("kind") == "activate":
-                    if seen:
-                        t["cls"] = ""
-                    seen = True
-            for i, t in enumerate(ready):
-                t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 46)
-            for i, t in enumerate(used):
-                t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 100)
-            cols.append({"key": key, "name": sp["name"], "letter": sp["letter"], "x": cx, "power": sp["power"],
-                         "kind": sp["kind"], "ready": ready, "used": used,
-                         "traded": summary[s]["animal_board"][key]["traded"]})
-        boards.append({"seat": s, "name": names[s], "colour": colours[s], "mark": marks[s], "y": top,
-                       "cols": cols, "own": s == seat, "held": len(st["animals"]),
+        cols = [species_column(inp, s, sp, c, top) for c, sp in enumerate(inp.view["species"])]
+        boards.append({"seat": s, "name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
+                       "y": top, "cols": cols, "own": s == inp.seat, "held": len(st["animals"]),
                        "traded": len(st["traded"])})
+    return boards
 
-    # -- status --------------------------------------------------------------------------------
-    phase = view["phase"]
-    status = _status(view, seat, names)
-    winner = view.get("winner")
-    end = None
-    if phase == "over":
-        result = view.get("result") or {}
-        end = {"winner": names[winner] if winner is not None else None,
-               "ended_by": " and ".join({"hikers": "all hikers are on the mountain",
-                                         "cubes": "all cubes are on the chart"}.get(e, e)
-                                        for e in result.get("ended_by", [])),
-               "rows": [{"name": names[s], "colour": colours[s], "mark": marks[s],
-                         "breakdown": [(BREAKDOWN_LABELS.get(k, k), v) for k, v in view["scores"][s]["breakdown"].items()],
-                         "total": view["scores"][s]["total"]} for s in (0, 1)],
-               "labels": [BREAKDOWN_LABELS.get(k, k) for k in view["scores"][0]["breakdown"]],
-               "area": [dict(a, name=names[a["seat"]]) for a in result.get("area", [])]}
 
-    events = []
-    for ev in view.get("last_events") or []:
-        if ev.get("kind") == "gain":
-            who = names[ev["seat"]]
+def species_column(inp: Inputs, seat: int, sp: dict, c: int, top: float) -> dict:
+    key, cx = sp["key"], 14 + c * 162
+    ready, used = [], []
+    for idx, animal in enumerate(inp.view["seats"][seat]["animals"]):
+        if animal["species"] == key:
+            token = animal_token(inp, seat, sp, idx, animal["activated"])
+            (used if animal["activated"] else ready).append(token)
+    # One "picked" token is enough to show the species in use.
+    picked = [t for t in ready if t["cls"] == "picked"]
+    for t in picked[1:]:
+        t["cls"] = ""
+    for i, t in enumerate(ready):
+        t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 46)
+    for i, t in enumerate(used):
+        t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 100)
+    return {"key": key, "name": sp["name"], "letter": sp["letter"], "x": cx, "power": sp["power"],
+            "kind": sp["kind"], "ready": ready, "used": used,
+            "traded": inp.view["seat_summary"][seat]["animal_board"][key]["traded"]}
+
+
+def animal_token(inp: Inputs, seat: int, sp: dict, idx: int, activated: bool) -> dict:
+    key, mode, t = sp["key"], inp.mode, inp.targets
+    token = {"index": idx, "species": key, "activated": activated, "get": None, "cls": "",
+             "title": f"{sp['name'].capitalize()} of {inp.names[seat]}"
+                      + (" (power used)" if activated else (" (ready)" if sp["kind"] == "activated" else ""))}
+    if seat != inp.seat or not inp.legal:
+        return token
+    if mode.get("kind") == "claim" and mode["row"] != "camps":
+        if idx in t.animals:
+            chosen = idx in t.picked_animals
+            token.update(get=t.animals[idx], cls="picked" if chosen else "legal")
+            token["title"] += " — click to " + ("drop from" if chosen else "add to") + " the trade"
+    elif key in inp.actions.activatable and not activated and not inp.in_mode:
+        token.update(get=_sel_activate(key, []), cls="legal")
+        token["title"] += f" — click to use: {sp['power']}"
+    elif mode.get("kind") == "activate" and mode["species"] == key and not activated:
+        token["cls"] = "picked"
+    return token
+
+
+# --- the controls, the status and the end of the game --------------------------------------------
+
+def controls(inp: Inputs) -> dict:
+    view, t, actions = inp.view, inp.targets, inp.actions
+    return {"status": _status(view, inp.seat, inp.names), "mine": bool(inp.legal), "phase": view["phase"],
+            "in_mode": inp.in_mode, "mode": inp.mode.get("kind", ""), "mode_text": t.text, "counter": t.counter,
+            "confirm": t.confirm, "end_turn": actions.end_turn if not inp.in_mode else None,
+            "has_end_turn": actions.end_turn is not None, "guide": view.get("guide"), "turn": view.get("turn"),
+            "area_scoring": bool(view.get("options", {}).get("area_scoring")),
+            "activatable": actions.activatable, "claimable": len(actions.claimable),
+            "summary_hint": _hint(inp.legal, inp.in_mode, actions.traps, actions.region_acts,
+                                  actions.activatable, actions.claimable),
+            "events": score_pills(view.get("events") or [], inp.names)}
+
+
+def end_summary(inp: Inputs) -> dict | None:
+    view = inp.view
+    if view["phase"] != "over":
+        return None
+    result, winner, scores = view.get("result") or {}, view.get("winner"), view["scores"]
+    return {"winner": inp.names[winner] if winner is not None else None,
+            "ended_by": " and ".join(ENDED_BY.get(e, e) for e in result.get("ended_by", [])),
+            "rows": [{"name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
+                      "breakdown": _breakdown(scores[s]), "total": scores[s]["total"]} for s in (0, 1)],
+            "labels": [BREAKDOWN_LABELS.get(k, k) for k in scores[0]["breakdown"]],
+            "area": [dict(a, name=inp.names[a["seat"]]) for a in result.get("area", [])]}
+
+
+def board_context(panel: dict) -> dict:
+    inp = read_panel(panel)
+    board = {"W": 1000, "H": BOARD_Y + 2 * BOARD_H + 16, "S": S, "token": TOKEN, "board_h": BOARD_H,
+             "colours": inp.colours, "marks": inp.marks, "species_hex": SPECIES_HEX,
+             "replay": bool(panel.get("replay")), "end": end_summary(inp),
+             "players": player_cards(inp), "boards": animal_boards(inp)}
+    for area in (mountain(inp), points_chart(inp), scoring_path(inp), controls(inp)):
+        board.update(area)
+    return {"board": board}
+
+
+# --- events: last turn's squares, the score pills, and words for the history ---------------------
+
+def last_move_events(events: list[dict]) -> list[dict]:
+    """The events of the latest action (they share its `move` number)."""
+    if not events:
+        return []
+    move = events[-1].get("move")
+    return [e for e in events if e.get("move") == move]
+
+
+def score_pills(events: list[dict], names: list[str]) -> list[str]:
+    """A pill for each score the latest action made (a red panda, a chart spot, area scoring)."""
+    pills = []
+    for ev in last_move_events(events):
+        if ev["type"] == "score":
             what = {"red_panda": "Red panda", "area": "Area scoring"}.get(ev["category"], "Chart spot")
-            events.append(f"{who} — {what}: +{ev['points']}" + (" · Bump! +1" if ev.get("bump") else ""))
-
-    return {"np": {
-        "events": events,
-        "W": 1000, "H": BOARD_Y + 2 * BOARD_H + 16, "S": S, "token": TOKEN, "cell": CELL,
-        "sections": sections, "regions": regions, "rocks": rocks, "dotted": dotted,
-        "chart_rows": chart_rows, "need_marks": need_marks, "chart_x": CHART_X, "chart_y": CHART_Y,
-        "chart_bottom": CHART_Y + 22 + 3 * SPOT_DY, "spot_w": SPOT_W, "spot_h": SPOT_H,
-        "path": path, "markers": markers, "path_x": PATH_X, "path_y": PATH_Y,
-        "players": players, "boards": boards, "board_h": BOARD_H,
-        "colours": colours, "marks": marks, "species_hex": SPECIES_HEX,
-        "status": status, "mine": bool(legal), "replay": replay, "phase": phase,
-        "in_mode": in_mode, "mode": mode.get("kind", ""), "mode_text": mode_text, "counter": counter,
-        "confirm": confirm, "end_turn": end_turn if not in_mode else None, "has_end_turn": end_turn is not None,
-"end": end, "guide": guide, "turn": view.get("turn"),
-        "area_scoring": bool(view.get("options", {}).get("area_scoring")),
-        "activatable": activatable, "claimable": len(claimable),
-        "summary_hint": _hint(legal, in_mode, traps, region_acts, activatable, claimable),
-    }}
+            pills.append(f"{_name(ev['seat'], names)} — {what}: +{ev['points']}"
+                         + (" · Bump! +1" if ev.get("bump") else ""))
+    return pills
 
 
-_TRAPPED = re.compile(r"trapped .* in section (\d\d)")
-_SWAPPED = re.compile(r"swap sections (\d\d) and (\d\d)")
-_BUILT = re.compile(r"camps on sections ([\d, ]+)")
+def _touched(event: dict) -> list[int]:
+    if event["type"] == "trap":
+        return [event["section"]]
+    if event["type"] == "activate" and "a" in event:
+        return [event["a"], event["b"]]
+    if event["type"] == "claim":
+        return list(event.get("sections", []))
+    return []
 
 
-def last_turn_sections(view: dict) -> set[int]:
-    """Sections touched by the latest turn with a move (the one in progress, else the one
-    before), read from the public log: the trap, swaps and new camps."""
-    log = [str(line) for line in view.get("log") or []]
-    ends = [i for i, line in enumerate(log) if "ended turn" in line]
-    start = ends[-1] + 1 if ends else 0
-    segment = log[start:]
-    if not any(_TRAPPED.search(line) for line in segment) and ends:
-        start = ends[-2] + 1 if len(ends) > 1 else 0
-        segment = log[start:ends[-1] + 1]
-    found: set[int] = set()
-    for line in segment:
-        for pattern in (_TRAPPED, _SWAPPED):
-            match = pattern.search(line)
-            if match:
-                found.update(int(g) for g in match.groups())
-        match = _BUILT.search(line)
-        if match:
-            found.update(int(t) for t in re.findall(r"\d\d", match.group(1)))
-    return found
+def last_turn_sections(events: list[dict]) -> set[int]:
+    """Sections touched by the latest turn with a trap (the one in progress, else the one
+    before): the trap, swaps and new camps."""
+    trap_turns = [e["turn"] for e in events if e["type"] == "trap"]
+    if not trap_turns:
+        return set()
+    turn = trap_turns[-1]
+    return {sid for e in events if e["turn"] == turn for sid in _touched(e)}
+
+
+def _name(seat: int | None, names: list[str]) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+def _a(species: str) -> str:
+    name = SPECIES_NAMES.get(species, species)
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
+def _describe_claim(ev: dict, who: str) -> str:
+    if ev["row"] == "camps":
+        return (f"{who} built {len(ev['sections'])} camps on sections "
+                + ", ".join(map(str, ev["sections"])) + f" (spot camps/{ev['col']}).")
+    traded = ", ".join(SPECIES_NAMES.get(s, s) for s in ev.get("species", []))
+    return f"{who} traded {traded} (spot {ev['row']}/{ev['col']})."
+
+
+def _describe_game_over(ev: dict, names: list[str]) -> str:
+    why = " and ".join(ENDED_BY_LOG.get(e, e) for e in ev["ended_by"])
+    a, b = ev["scores"]
+    ranks = ev["ranking"]
+    if ranks[0] == ranks[1]:
+        return f"Game over ({why}): a draw at {a} to {b}."
+    return f"Game over ({why}): {_name(0 if ranks[0] == 1 else 1, names)} wins, {a} to {b}."
+
+
+def describe(event: dict, names: list[str]) -> str:
+    """One event of the rules (`view["events"]`) in words, with the players' names."""
+    kind, who = event.get("type"), _name(event.get("seat"), names)
+    simple = {
+        "first_player": lambda e: f"{who} was drawn to play first; "
+                                  f"{_name(1 - e['seat'], names)} places the guide.",
+        "place_guide": lambda e: f"{who} placed the guide in region {e['region']}.",
+        "relocate_guide": lambda e: f"{who} relocated the guide to region {e['region']}.",
+        "trap": lambda e: f"{who} trapped {_a(e['species'])} in section {e['section']}.",
+        "guide_follows": lambda e: f"The guide goes to region {e['region']}.",
+        "score": lambda e: f"{who} scored {e['points']} for {SCORE_LABELS.get(e['category'], e['category'])}"
+                           + (" — Bump! +1" if e.get("bump") else "") + f" (now {e['total']}).",
+        "end_turn": lambda e: f"{who} ended turn {e['turn']}" + (" (nothing else to do)." if e.get("auto") else "."),
+        "area_scoring": lambda e: "Area scoring, region by region.",
+        "claim": lambda e: _describe_claim(e, who),
+        "game_over": lambda e: _describe_game_over(e, names),
+    }
+    try:
+        if kind == "activate":
+            if event["animal"] == "yak":
+                return f"{who} used a yak to send the guide to region {event['region']}."
+            return f"{who} used {_a(event['animal'])} to swap sections {event['a']} and {event['b']}."
+        if kind in simple:
+            return simple[kind](event)
+    except (KeyError, TypeError, IndexError, ValueError):
+        pass
+    return f"{who}: {str(kind or 'something happened').replace('_', ' ')}."
 
 
 def _hint(legal, in_mode, traps, region_acts, activatable, claimable) -> str:

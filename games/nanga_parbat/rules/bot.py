@@ -1,15 +1,14 @@
 """A greedy Nanga Parbat bot (spec §15): take the best-paying claim (saving cubes for spots
 worth CLAIM_MIN or more until turns run short), trap with an eye on the
 next claim and on what the guide's new region offers the opponent, use a yak to deny a rich
-region, then end the turn. It reads the state through the rules module's own helpers, so it
+region, then end the turn. It reads the state through the rules module's public helpers, so it
 only ever returns actions that `legal_actions` lists."""
 from __future__ import annotations
 
 import random
 
 from .data import NEED, RED_PANDA, REGIONS, ROWS, SECTIONS, VALUE, WILD, num, region
-from .rules import (RULES, _activations, _camp_groups, _components, _own_hikers,
-                    _region_has_animal, _trade_sets)
+from .rules import RULES, camp_groups, largest_hiker_group, region_has_animal, trade_sets
 
 OPP_WEIGHT = 0.8        # how much the opponent's best answer in the guide's region counts
 PROGRESS_WEIGHT = 0.5   # how much a step towards a future claim counts
@@ -26,7 +25,7 @@ def _holdings(state, seat) -> tuple[int, dict, int]:
     for a in animals:
         if a["species"] != WILD:
             counts[a["species"]] = counts.get(a["species"], 0) + 1
-    comp = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+    comp = largest_hiker_group(state, seat)
     return wild, counts, comp
 
 
@@ -83,7 +82,7 @@ def _trap_gain(state, seat, sid, ignore_turn=False) -> float:
 
 def _threat(state, opp, reg) -> float:
     """The opponent's best trap value if it must play in region `reg` next turn."""
-    regions = [reg] if _region_has_animal(state, reg) else [r for r in REGIONS if _region_has_animal(state, r)]
+    regions = [reg] if region_has_animal(state, reg) else [r for r in REGIONS if region_has_animal(state, r)]
     fresh = dict(state, claimed_this_turn=False)
     best = 0.0
     for r in regions:
@@ -118,11 +117,11 @@ def _claim_choice(state, seat):
         if row == "camps":
             if me["camps"] < n:
                 continue
-            groups = _camp_groups(state, seat, n)
+            groups = camp_groups(state, seat, n)
             if groups:
                 return {"type": "claim", "row": row, "col": col, "sections": list(groups[0])}
         else:
-            sets = _trade_sets(me["animals"], row, n)
+            sets = trade_sets(me["animals"], row, n)
             if sets:
                 def cost(indices):
                     total = 0
@@ -157,10 +156,10 @@ def choose(state, seat, rng: random.Random):
         scores = [(_threat(state, first, r), r) for r in REGIONS]
         return {"type": "place_guide", "region": min(scores)[1]}
     if phase == "trap":
-        if not _region_has_animal(state, state["guide"]):
+        if not region_has_animal(state, state["guide"]):
             best = None
             for r in REGIONS:
-                if _region_has_animal(state, r):
+                if region_has_animal(state, r):
                     value = _best_trap(dict(state, guide=r), seat)[1]
                     if best is None or value > best[0]:
                         best = (value, r)
@@ -170,7 +169,7 @@ def choose(state, seat, rng: random.Random):
         if any(a["species"] == "yak" and not a["activated"] for a in state["seats"][seat]["animals"]):
             alt = []
             for r in REGIONS:
-                if r != state["guide"] and _region_has_animal(state, r):
+                if r != state["guide"] and region_has_animal(state, r):
                     alt.append((_best_trap(dict(state, guide=r), seat)[1], r))
             if alt:
                 v, r = max(alt)

@@ -5,11 +5,11 @@ game has no hidden or random element, so the state does not keep the seed (spec 
 """
 from __future__ import annotations
 
-import random
 from itertools import combinations, product
 from typing import Any
 
-from games.rules.base import IllegalAction, Ruleset, State, Action, check_action_shape, clone, competition_ranking
+from games.rules.base import (IllegalAction, Ruleset, State, Action, check_action_shape, competition_ranking,
+                              rng_for)
 from . import data
 from .data import (ACTIVATED_SPECIES, ADJ_SETS, ADJACENCY, AREA_POINTS, NEED, RED_PANDA, REGIONS,
                    ROWS, SECTIONS, SPECIES, SPECIES_INFO, VALUE, WILD, num, region)
@@ -78,18 +78,10 @@ def _is_animal(state: State, sid: int) -> bool:
     return state["board"][str(sid)]["piece"] == "animal"
 
 
-def _is_hiker(state: State, sid: int) -> bool:
-    return state["board"][str(sid)]["piece"] == "hiker"
-
-
-def _region_has_animal(state: State, reg: int) -> bool:
+def region_has_animal(state: State, reg: int) -> bool:
+    """Whether any section of region `reg` still holds an animal."""
     board = state["board"]
     return any(board[str(10 * reg + s)]["piece"] == "animal" for s in range(1, 7))
-
-
-def _region_animal_count(state: State, reg: int) -> int:
-    board = state["board"]
-    return sum(1 for s in range(1, 7) if board[str(10 * reg + s)]["piece"] == "animal")
 
 
 def _first_unactivated(seat_state: dict, species: str) -> int | None:
@@ -140,6 +132,17 @@ def _own_hikers(state: State, seat: int) -> list[int]:
             if board[str(sid)]["piece"] == "hiker" and board[str(sid)]["seat"] == seat]
 
 
+def largest_hiker_group(state: State, seat: int) -> int:
+    """How many of the seat's hikers the biggest connected group holds (what camps are built from)."""
+    return max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+
+
+def _emit(state: State, kind: str, seat: int | None, **data: Any) -> None:
+    """Record what happened as data (ARCHITECTURE.md, `events`): the presenter words it.
+    `move` counts the actions applied so far, so the events of one action share it."""
+    state["events"].append({"type": kind, "seat": seat, "turn": state["turn"], "move": state["moves"], **data})
+
+
 def _log(state: State, line: str) -> None:
     state["log"].append(line)
     if len(state["log"]) > LOG_LIMIT:
@@ -157,8 +160,7 @@ def gain(state: State, seat: int, points: int, category: str) -> bool:
         new += 1
         me["breakdown"]["bump"] += 1
     me["score"] = new
-    state["last_events"].append({"kind": "gain", "seat": seat, "points": points,
-                                 "category": category, "bump": bump})
+    _emit(state, "score", seat, points=points, category=category, bump=bump, total=new)
     label = {"camps": "camps", "different": "a trade of different animals",
              "same": "a trade of matching animals", "red_panda": "the red panda",
              "area": "area scoring"}[category]
@@ -171,7 +173,7 @@ def gain(state: State, seat: int, points: int, category: str) -> bool:
 
 def _trap_error(state: State, seat: int, sid: int) -> str | None:
     guide = state["guide"]
-    if not _region_has_animal(state, guide):
+    if not region_has_animal(state, guide):
         return f"Region {guide} has no animals left: move the guide to another region first."
     if region(sid) != guide:
         return f"Trap an animal in region {guide}."
@@ -183,9 +185,9 @@ def _trap_error(state: State, seat: int, sid: int) -> str | None:
 
 
 def _relocate_error(state: State, reg: int) -> str | None:
-    if _region_has_animal(state, state["guide"]):
+    if region_has_animal(state, state["guide"]):
         return "The guide can only be relocated when its region has no animals left."
-    if not _region_has_animal(state, reg):
+    if not region_has_animal(state, reg):
         return f"Region {reg} has no animals: choose a region with at least one animal."
     return None
 
@@ -197,7 +199,7 @@ def _activation_error(state: State, seat: int, species: str, a: int | None, b: i
     if species == "yak":
         if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
             return f"The guide is already in region {reg}."
-        if not YAK_EMPTY_REGION_ALLOWED and not _region_has_animal(state, reg):
+        if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
             return f"Region {reg} has no animals."
         return None
     board = state["board"]
@@ -290,7 +292,8 @@ def _trade_claim_error(state: State, seat: int, row: str, indices: list[int]) ->
 
 # --- enumeration for legal_actions ---------------------------------------------------------
 
-def _camp_groups(state: State, seat: int, n: int) -> list[tuple[int, ...]]:
+def camp_groups(state: State, seat: int, n: int) -> list[tuple[int, ...]]:
+    """Every set of `n` connected hikers of the seat (sorted sections), in sorted order."""
     out = []
     for comp in _components(_own_hikers(state, seat)):
         if len(comp) >= n:
@@ -299,7 +302,8 @@ def _camp_groups(state: State, seat: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _trade_sets(animals: list[dict], row: str, n: int) -> list[tuple[int, ...]]:
+def trade_sets(animals: list[dict], row: str, n: int) -> list[tuple[int, ...]]:
+    """Every set of `n` indices into `animals` that the chart row `row` accepts (bharal wild)."""
     wild = [i for i, a in enumerate(animals) if a["species"] == WILD]
     by: dict[str, list[int]] = {}
     for i, a in enumerate(animals):
@@ -354,7 +358,7 @@ def _any_claim(state: State, seat: int) -> bool:
             if me["camps"] < n:
                 continue
             if comp_max is None:
-                comp_max = max((len(c) for c in _components(_own_hikers(state, seat))), default=0)
+                comp_max = largest_hiker_group(state, seat)
             if comp_max >= n:
                 return True
         elif row == "different":
@@ -379,12 +383,12 @@ def _claims(state: State, seat: int) -> list[Action]:
             if me["camps"] < n:
                 continue
             if (row, n) not in cache:
-                cache[(row, n)] = _camp_groups(state, seat, n)
+                cache[(row, n)] = camp_groups(state, seat, n)
             out.extend({"type": "claim", "row": row, "col": col, "sections": list(g)}
                        for g in cache[(row, n)])
         else:
             if (row, n) not in cache:
-                cache[(row, n)] = _trade_sets(me["animals"], row, n)
+                cache[(row, n)] = trade_sets(me["animals"], row, n)
             out.extend({"type": "claim", "row": row, "col": col, "animals": list(g)}
                        for g in cache[(row, n)])
     return out
@@ -426,7 +430,7 @@ def _activations(state: State, seat: int, first_only: bool = False) -> list[Acti
         for reg in REGIONS:
             if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
                 continue
-            if not YAK_EMPTY_REGION_ALLOWED and not _region_has_animal(state, reg):
+            if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
                 continue
             out.append({"type": "activate", "animal": "yak", "region": reg})
             if first_only:
@@ -438,6 +442,21 @@ def only_end_turn(state: State, seat: int) -> bool:
     """True when, in phase act, end_turn is the seat's only legal action."""
     return (state["phase"] == "act" and not _any_claim(state, seat)
             and not _activations(state, seat, first_only=True))
+
+
+def _copy_for_apply(state: State) -> State:
+    """A copy `apply` may change without touching its input: every container a handler
+    mutates is copied, while what handlers only replace or append to is shared (board cells
+    and recorded events are never changed in place). Cheaper than a deep copy, and its cost
+    does not grow with the history."""
+    new = dict(state)
+    new["board"] = dict(state["board"])
+    new["chart"] = {row: list(spots) for row, spots in state["chart"].items()}
+    new["seats"] = [dict(seat, breakdown=dict(seat["breakdown"]), traded=list(seat["traded"]),
+                         animals=[dict(a) for a in seat["animals"]]) for seat in state["seats"]]
+    new["events"] = list(state["events"])
+    new["log"] = list(state["log"])
+    return new
 
 
 # --- the ruleset -----------------------------------------------------------------------------
@@ -470,7 +489,7 @@ class NangaParbat(Ruleset):
 
     def setup(self, players: int, options: dict | None, seed: int) -> State:
         opts = self.validate_options(players, options)
-        rng = random.Random(seed)
+        rng = rng_for(seed, "setup")
         deal = [s for s in SPECIES for _ in range(data.ANIMALS_PER_SPECIES)]
         rng.shuffle(deal)
         first = rng.randrange(2)
@@ -492,7 +511,8 @@ class NangaParbat(Ruleset):
             "board": board,
             "seats": seats,
             "chart": {row: [None] * 5 for row in ROWS},
-            "last_events": [],
+            "moves": 0,
+            "events": [{"type": "first_player", "seat": first, "turn": 0, "move": 0}],
             "log": [f"Seat {first + 1} was drawn to play first; Seat {2 - first} places the guide."],
             "result": None,
         }
@@ -519,13 +539,13 @@ class NangaParbat(Ruleset):
         out: list[Action] = []
         if phase == "trap":
             guide = state["guide"]
-            if _region_has_animal(state, guide):
+            if region_has_animal(state, guide):
                 if state["seats"][seat]["hikers"] > 0:
                     out.extend({"type": "trap", "section": 10 * guide + s} for s in range(1, 7)
                                if _is_animal(state, 10 * guide + s))
             else:
                 out.extend({"type": "relocate_guide", "region": r} for r in REGIONS
-                           if _region_has_animal(state, r))
+                           if region_has_animal(state, r))
             out.extend(_activations(state, seat))
             return out
         out.extend(_claims(state, seat))
@@ -539,8 +559,8 @@ class NangaParbat(Ruleset):
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"'{kind}' is not an action in Nanga Parbat.")
-        new = clone(state)
-        new["last_events"] = []
+        new = _copy_for_apply(state)
+        new["moves"] += 1
         handler(new, seat, action)
         return new
 
@@ -558,6 +578,12 @@ class NangaParbat(Ruleset):
 
     def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
         return _undoable(before, seat, action, after)
+
+    def seat_turn(self, state: State, seat: int) -> str:
+        """Turns alternate and nothing is hidden, so every action changes what the seat to
+        act decides about (a trap moves the guide, a swap moves pieces): the key is the turn
+        and the number of actions applied."""
+        return f"{state['turn']}.{state.get('moves', 0)}"
 
 
 def _rank_key(state: State, seat: int) -> tuple:
@@ -598,7 +624,7 @@ def _do_place_guide(state: State, seat: int, action: Action) -> None:
     state["current"] = state["first_player"]
     state["phase"] = "trap"
     state["turn"] = 1
-    state["last_events"].append({"kind": "guide", "region": reg, "how": "place"})
+    _emit(state, "place_guide", seat, region=reg)
     _log(state, f"Seat {seat + 1} placed the guide in region {reg}.")
 
 
@@ -610,7 +636,7 @@ def _do_relocate(state: State, seat: int, action: Action) -> None:
     if err:
         raise IllegalAction(err)
     state["guide"] = reg
-    state["last_events"].append({"kind": "guide", "region": reg, "how": "relocate"})
+    _emit(state, "relocate_guide", seat, region=reg)
     _log(state, f"Seat {seat + 1} relocated the guide to region {reg}.")
 
 
@@ -626,10 +652,10 @@ def _do_trap(state: State, seat: int, action: Action) -> None:
     me["animals"].append({"species": species, "activated": False})
     state["board"][str(sid)] = {"piece": "hiker", "seat": seat}
     me["hikers"] -= 1
-    state["last_events"].append({"kind": "trap", "seat": seat, "section": sid, "species": species})
+    _emit(state, "trap", seat, section=sid, species=species)
     _log(state, f"Seat {seat + 1} trapped {_article(species)} {_name(species)} in section {sid}.")
     state["guide"] = num(sid)
-    state["last_events"].append({"kind": "guide", "region": state["guide"], "how": "trap"})
+    _emit(state, "guide_follows", seat, region=state["guide"])
     _log(state, f"The guide goes to region {state['guide']}.")
     if species == RED_PANDA and me["score"] <= opp["score"]:
         gain(state, seat, 1, "red_panda")
@@ -662,13 +688,11 @@ def _do_activate(state: State, seat: int, action: Action) -> None:
     board = state["board"]
     if species == "yak":
         state["guide"] = reg
-        state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
-        state["last_events"].append({"kind": "guide", "region": reg, "how": "yak"})
+        _emit(state, "activate", seat, animal=species, region=reg)
         _log(state, f"Seat {seat + 1} used a yak to send the guide to region {reg}.")
     else:
         board[str(a)], board[str(b)] = board[str(b)], board[str(a)]
-        state["last_events"].append({"kind": "activate", "seat": seat, "animal": species})
-        state["last_events"].append({"kind": "swap", "seat": seat, "animal": species, "a": a, "b": b})
+        _emit(state, "activate", seat, animal=species, a=a, b=b)
         _log(state, f"Seat {seat + 1} used {_article(species)} {_name(species)} to swap sections {a} and {b}.")
     if state["phase"] == "act":
         _maybe_auto_end(state, seat)
@@ -711,8 +735,8 @@ def _do_claim(state: State, seat: int, action: Action) -> None:
     me["cubes"] -= 1
     state["chart"][row][col] = seat
     state["claimed_this_turn"] = True
-    state["last_events"].append({"kind": "claim", "seat": seat, "row": row, "col": col,
-                                 items_key: list(items)})
+    traded_species = {} if row == "camps" else {"species": [a["species"] for a in traded]}
+    _emit(state, "claim", seat, row=row, col=col, **{items_key: list(items)}, **traded_species)
     gain(state, seat, VALUE[row][col], row)
     _maybe_auto_end(state, seat)
 
@@ -739,7 +763,7 @@ def _maybe_auto_end(state: State, seat: int) -> None:
 
 
 def _end_turn(state: State, seat: int, auto: bool = False) -> None:
-    state["last_events"].append({"kind": "turn_end", "seat": seat, "auto": auto})
+    _emit(state, "end_turn", seat, auto=auto)
     _log(state, f"Seat {seat + 1} ended turn {state['turn']}" + (" (nothing else to do)." if auto else "."))
     seats = state["seats"]
     ended_by = []
@@ -759,6 +783,7 @@ def _end_turn(state: State, seat: int, auto: bool = False) -> None:
 def _finish(state: State, ended_by: list[str]) -> None:
     awards = []
     if state["options"].get("area_scoring"):
+        _emit(state, "area_scoring", None)
         _log(state, "Area scoring, region by region.")
         board = state["board"]
         for reg in REGIONS:
@@ -775,8 +800,8 @@ def _finish(state: State, ended_by: list[str]) -> None:
     state["claimed_this_turn"] = False
     state["result"] = {"ended_by": ended_by, "area": awards}
     ranks = competition_ranking([_rank_key(state, s) for s in (0, 1)])
-    state["last_events"].append({"kind": "game_end", "ended_by": list(ended_by), "ranking": ranks})
     a, b = state["seats"][0]["score"], state["seats"][1]["score"]
+    _emit(state, "game_over", None, ended_by=list(ended_by), ranking=ranks, scores=[a, b])
     why = " and ".join({"hikers": "all hikers are placed", "cubes": "all cubes are used"}[e]
                        for e in ended_by)
     if ranks[0] == ranks[1]:

@@ -1,5 +1,5 @@
 """What a seat (or a spectator) sees: the whole public state plus what a board page needs
-to draw it without calling anything else (geometry, chart data, status line, log).
+to draw it without calling anything else (geometry, chart data, status line, events).
 
 Nothing in Nanga Parbat is hidden after setup, and the state keeps no seed, so every
 viewer gets the same picture; only `viewer`, `your_turn` and `status` depend on the seat.
@@ -89,8 +89,12 @@ def _seat_summary(state, seat: int) -> dict:
 
 
 def build_view(rules, state, seat) -> dict:
-    view = copy.deepcopy(state)
-    view.pop("seed", None)
+    history = ("events", "log")
+    view = copy.deepcopy({k: v for k, v in state.items() if k not in history and k != "seed"})
+    # The history only grows by appending whole events, so a copy of each event (its lists
+    # are never changed after it is recorded) keeps the view's cost flat as the game goes on.
+    view["events"] = [dict(e) for e in state.get("events", [])]
+    view["log"] = list(state.get("log", []))
     viewer = seat if type(seat) is int and seat in (0, 1) else None
     to_act = rules.to_act(state)
     over = rules.is_over(state)

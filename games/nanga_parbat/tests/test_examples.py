@@ -274,7 +274,6 @@ def test_e5_yak_sends_the_guide_to_a_new_region():
 ])
 def test_e6_the_bump_on_its_own(seat, points, before, expected):
     state = position(seats={0: {"score": before[0]}, 1: {"score": before[1]}})
-    state["last_events"] = []
     gain(state, seat, points, "camps")
     assert score_pair(state) == expected
 
