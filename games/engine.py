@@ -54,8 +54,12 @@ class SeatPlan:
 
 def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = Pace.LIVE,
                days_per_move: int | None = None, seed: int | None = None,
-               shuffle: bool = True) -> Game:
-    """Create a Game with a fresh random seed and the seats in random order."""
+               shuffle: bool = True, rated: bool = True) -> Game:
+    """Create a Game with a fresh random seed and the seats in random order.
+
+    `rated` is the host's choice; a game is rated only when, from the start, every seat is a
+    different registered player (no bot, not solo).
+    """
     from .rules import get
 
     rules = get(slug)
@@ -68,7 +72,7 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
         game = Game.objects.create(
             game_slug=slug, rules_version=rules.version, options=options, seed=seed,
             players=len(order), state=rules.setup(len(order), options, seed),
-            pace=pace, days_per_move=days_per_move,
+            pace=pace, days_per_move=days_per_move, is_rated=rated and _people_only(order),
         )
         Seat.objects.bulk_create(
             Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot) for i, plan in enumerate(order)
@@ -79,6 +83,11 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
         waiting = set(game.to_act())
         transaction.on_commit(lambda: notify.game_changed(game.pk, waiting))
     return game
+
+
+def _people_only(plans: list[SeatPlan]) -> bool:
+    users = {plan.user.pk for plan in plans if plan.user is not None and not plan.is_bot}
+    return len(plans) >= 2 and len(users) == len(plans)
 
 
 def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: int | None = None,
@@ -233,9 +242,11 @@ def _store_result(game: Game) -> None:
     for seat in seats:
         seat.rank, seat.score = ranks[seat.index], scores[seat.index]["total"]
         seat.save(update_fields=["rank", "score"])
-    humans = [s for s in seats if s.user_id and not s.is_bot]
-    if not game.rated and len({s.user_id for s in humans}) >= 2 and len(humans) == len(seats):
+    # A rated game stays rated if a seat is later played by a bot (a timeout): its player
+    # is rated with the seat's rank. Seats whose account was deleted are left out.
+    people = [s for s in seats if s.user_id]
+    if game.is_rated and not game.rated and len(people) >= 2:
         from accounts.ratings import update_ratings
 
-        update_ratings(game.game_slug, [s.user for s in humans], [s.rank for s in humans])
+        update_ratings(game.game_slug, [s.user for s in people], [s.rank for s in people], game=game)
         game.rated = True

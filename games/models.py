@@ -66,6 +66,9 @@ class Game(PlaysAGame, models.Model):
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True)
+    # Two flags: `is_rated` is decided when the game starts (the host chose rated, every seat a
+    # different registered player, no bot); `rated` records that the result updated ratings.
+    is_rated = models.BooleanField(default=False, help_text="A rated game (chosen at the table, people only).")
     rated = models.BooleanField(default=False, help_text="Ratings were updated for this result.")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)

@@ -15,6 +15,7 @@ from games.rules.base import IllegalAction
 from .models import DAYS_PER_MOVE_CHOICES
 
 OPTION_PREFIX = "opt_"
+RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -43,6 +44,8 @@ class TableForm(forms.Form):
     pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
     days_per_move = forms.TypedChoiceField(choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, required=False,
                                            label="Time per move (correspondence)")
+    rated = forms.ChoiceField(choices=RATED_CHOICES, initial="rated", required=False, widget=forms.RadioSelect,
+                              help_text="Rated games change ratings; games with bots and solo games never do.")
 
     def __init__(self, *args, game_slug: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,4 +91,5 @@ class TableForm(forms.Form):
             raise forms.ValidationError(exc.message) from None
         if data.get("pace") != Pace.CORRESPONDENCE:
             data["days_per_move"] = None
+        data["is_rated"] = data.get("rated") != "casual"
         return data

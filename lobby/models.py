@@ -31,6 +31,7 @@ class Table(PlaysAGame, models.Model):
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES)
+    is_rated = models.BooleanField(default=True, help_text="The host chose a rated game (not casual).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
@@ -70,6 +71,9 @@ class Table(PlaysAGame, models.Model):
         if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
             return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
         return "Live"
+
+    def rated_label(self) -> str:
+        return "Rated" if self.is_rated else "Casual"
 
 
 class TableSeat(models.Model):

@@ -37,10 +37,11 @@ def _next_position(table: Table) -> int:
 
 
 def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_private: bool,
-                 pace: str, days_per_move: int | None) -> Table:
+                 pace: str, days_per_move: int | None, is_rated: bool = True) -> Table:
     with transaction.atomic():
         table = Table.objects.create(game_slug=game_slug, host=host, seats_count=seats_count, options=options,
-                                     is_private=is_private, pace=pace, days_per_move=days_per_move)
+                                     is_private=is_private, pace=pace, days_per_move=days_per_move,
+                                     is_rated=is_rated)
         TableSeat.objects.create(table=table, user=host, position=0)
         table = _start_if_full(table)
         transaction.on_commit(lobby_changed)
@@ -125,7 +126,7 @@ def _start(table: Table) -> Table:
     """Seats go in a random order; bots fill the seats the host gave them."""
     plans = [SeatPlan(user=s.user, is_bot=s.is_bot) for s in table.ordered_seats()]
     game = engine.start_game(table.game_slug, plans, table.options, pace=table.pace,
-                             days_per_move=table.days_per_move)
+                             days_per_move=table.days_per_move, rated=table.is_rated)
     table.game = game
     table.status = Table.Status.STARTED
     table.save(update_fields=["game", "status"])
