@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Iterable
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -63,11 +64,11 @@ def rate_table(standings: list[Standing], ranks: list[int], played_at: datetime,
     """
     model = MODEL if parameters == PARAMETERS else build_model(parameters)
     sigmas = [_widened(s, played_at, parameters) for s in standings]
-    teams = [[model.rating(mu=s.mu, sigma=sigma)] for s, sigma in zip(standings, sigmas)]
+    teams = [[model.rating(mu=s.mu, sigma=sigma)] for s, sigma in zip(standings, sigmas, strict=True)]
     expected = [rank for rank, _ in model.predict_rank(teams)]
     rated = model.rate(teams, ranks=list(ranks))
     changes = [Change(sigma, new.mu, new.sigma, int(exp))
-               for sigma, [new], exp in zip(sigmas, rated, expected)]
+               for sigma, [new], exp in zip(sigmas, rated, expected, strict=True)]
     average = round(sum(display_number(s.mu - 3 * s.sigma) for s in standings) / len(standings))
     return changes, average
 
@@ -97,8 +98,8 @@ def update_ratings(game_slug: str, users: list[User], ranks: list[int], *, game=
         if game is not None:
             RatingEvent.objects.bulk_create(
                 _event(game.pk, game_slug, r, s, c, rank, len(users), average, played_at)
-                for r, s, c, rank in zip(ratings, standings, changes, ranks))
-        for rating, change in zip(ratings, changes):
+                for r, s, c, rank in zip(ratings, standings, changes, ranks, strict=True))
+        for rating, change in zip(ratings, changes, strict=True):
             _apply(rating, change.mu_after, change.sigma_after, played_at, rating.games_played + 1)
             rating.save()
     return ratings
@@ -168,7 +169,7 @@ def rerate(game_slug: str | None = None, *, write: bool = True) -> RerateReport:
     return report
 
 
-def _by_game(events: Iterable[RatingEvent]) -> Iterable[list[RatingEvent]]:
+def _by_game(events: QuerySet[RatingEvent]) -> Iterable[list[RatingEvent]]:
     groups: dict[int, list[RatingEvent]] = {}
     for event in events.iterator():
         groups.setdefault(event.game_id, []).append(event)
@@ -181,7 +182,7 @@ def _replay_game(group: list[RatingEvent], standings: dict, write: bool) -> int:
     played_at = group[0].played_at
     changes, average = rate_table(befores, [e.rank for e in group], played_at, group[0].parameters)
     changed = 0
-    for key, event, before, change in zip(keys, group, befores, changes):
+    for key, event, before, change in zip(keys, group, befores, changes, strict=True):
         fresh = _event(event.game_id, event.game_slug, Rating(user_id=event.user_id), before, change, event.rank,
                        len(group), average, played_at)
         fields = ["mu_before", "sigma_before", "sigma_rated", "mu_after", "sigma_after", "expected_rank",

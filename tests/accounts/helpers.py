@@ -21,7 +21,7 @@ def finished_game(users, ranks, *, slug: str = SLUG, finished_at: datetime | Non
         finished_at=finished_at,
     )
     Seat.objects.bulk_create(Seat(game=game, index=i, user=u, is_bot=u is None, rank=r, score=10 * (5 - r))
-                             for i, (u, r) in enumerate(zip(users, ranks)))
+                             for i, (u, r) in enumerate(zip(users, ranks, strict=True)))
     if rated:
         update_ratings(slug, list(users), list(ranks), game=game)
         Game.objects.filter(pk=game.pk).update(rated=True)
