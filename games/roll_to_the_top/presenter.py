@@ -26,7 +26,6 @@ SCRIPT = "games/roll-to-the-top/board.js"
 # Board geometry: one box of the player's own sheet, and the scale of the other sheets.
 BOX_W, BOX_H = 44, 40
 SMALL = 0.45
-HISTORY_SHOWN = 40
 
 FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
 EFFECT_TEXT = {
@@ -122,11 +121,6 @@ def describe(event: dict, names: list[str]) -> str:
     return f"{who + ': ' if who else ''}{kind.capitalize()}."
 
 
-def history_lines(view: dict, names: list[str]) -> list[str]:
-    """The history panel's lines, drawn from the view's events (oldest first)."""
-    return [describe(e, names) for e in view.get("events", [])][-HISTORY_SHOWN:]
-
-
 # --- board builders ---------------------------------------------------------------------
 
 def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None, scale=1.0) -> dict:
@@ -214,7 +208,5 @@ def board_context(panel: dict) -> dict:
     }
     return {
         "board": board,
-        # Until the platform draws the history from events itself, the panel's log is ours.
-        "log": history_lines(view, names),
         "unplace_action": {"type": "unplace"}, "reset_action": {"type": "reset"}, "done_action": {"type": "done"},
     }

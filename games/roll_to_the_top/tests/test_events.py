@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from games.roll_to_the_top.presenter import DESCRIBE, describe, history_lines
+from games import presenters
+from games.roll_to_the_top.presenter import DESCRIBE, describe
 from games.roll_to_the_top.rules import RULES
 from games.rules import bot_for
 from tests.rules.contract import random_playout
@@ -79,9 +80,9 @@ def test_an_unknown_event_gets_a_sensible_fallback():
     assert describe({"type": "roll", "seat": 0, "turn": 1}, NAMES) == "Ann: Roll."
 
 
-def test_history_lines_word_the_views_events():
+def test_the_platform_history_words_the_views_events():
     state = RULES.setup(2, RULES.default_options(), 4)
-    lines = history_lines(RULES.view(state, 0), NAMES[:2])
+    lines = [entry["text"] for entry in presenters.history("roll-to-the-top", RULES.view(state, 0), NAMES[:2])]
     assert lines[0].startswith("Giza.") and any("rolled" in line for line in lines)
 
 
