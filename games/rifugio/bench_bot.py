@@ -9,10 +9,8 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 
-
-from games.rifugio.rules import RULES, bot  # noqa: E402
+from games.rifugio.rules import RULES, bot
 
 
 def play(seed: int, bot_seat: int, players: int = 2, options: dict | None = None):

@@ -41,6 +41,71 @@ SEL_MENU = re.compile(r"^m(-?\d+),(-?\d+)$")
 SEL_SWIM = re.compile(r"^swim(?:(-?\d+),(-?\d+))?$")
 
 
+def _at(c) -> str:
+    return f"({c[0]},{c[1]})"
+
+
+def _tile_words(tile_id: str) -> str:
+    t = D.TILES.get(tile_id)
+    if t is None:
+        return f"tile {tile_id}"
+    if t["name"] and t["kind"] != "start":
+        return f"{t['name']} ({t['kind']})"
+    return f"{t['terrain']} tile"
+
+
+def _joined(seats, names: list[str]) -> str:
+    return " and ".join(_name(s, names) for s in seats)
+
+
+def _name(seat, names: list[str]) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+# One sentence per event type the rules emit (games/rifugio/rules/rules.py, emit()).
+EVENT_WORDS = {
+    "placed": lambda e, n, who: f"{who} placed a {_tile_words(e['tile'])} at {_at(e['at'])}.",
+    "tile_to_bottom": lambda e, n, who: (f"{who} drew the {_tile_words(e['tile'])} {e['tile']}: it fits "
+                                         "nowhere and goes to the bottom of the stack."),
+    "tiles_removed": lambda e, n, who: (f"No tile left in the stack fits anywhere; {len(e['tiles'])} "
+                                        "tile(s) are removed from the game."),
+    "item": lambda e, n, who: f"{who} collected the {D.ITEM_NAMES.get(e['tile'], e['tile'])} card.",
+    "bear": lambda e, n, who: f"{who} met a bear at {_at(e['at'])} (-3).",
+    "rifugio_visit": lambda e, n, who: (f"{who} visited the Rifugio of {_name(e['owner'], n)} at {_at(e['at'])}: "
+                                        f"{_name(e['owner'], n)} gains a Rifugio card, {who} an extra step."),
+    "raft_visit": lambda e, n, who: (f"{who} stepped onto the raft of {_name(e['owner'], n)}: "
+                                     f"{_name(e['owner'], n)} gains a raft-point card, {who} an extra step."),
+    "raft_boarded": lambda e, n, who: f"{who} stepped onto a raft at {_at(e['at'])}.",
+    "sailed": lambda e, n, who: (f"{who} sailed the raft of {_name(e['owner'], n)} to {_at(e['to'])}"
+                                 + (f", carrying {_joined(e['carried'], n)}." if e["carried"] else ".")),
+    "rifugio_built": lambda e, n, who: f"{who} built a Rifugio at {_at(e['at'])}.",
+    "raft_built": lambda e, n, who: f"{who} built a raft at {_at(e['at'])} and stepped aboard.",
+    "extra_step": lambda e, n, who: f"{who} used an extra-step card.",
+    "swim_started": lambda e, n, who: (f"{who} started to swim across {_at(e['via'])} towards {_at(e['to'])} "
+                                       f"({e['stage']}/{e['stages']})."),
+    "swim_stage": lambda e, n, who: f"{who} keeps swimming ({e['stage']}/{e['stages']}).",
+    "swam_ashore": lambda e, n, who: f"{who} swam ashore at {_at(e['at'])}.",
+    "turn_ended": lambda e, n, who: f"{who} ended their turn.",
+    "game_over": lambda e, n, who: ("The game is over. " + _joined(e["winners"], n)
+                                    + (" win." if len(e["winners"]) > 1 else " wins.")),
+}
+
+
+def describe(event: dict, names: list[str]) -> str:
+    """One event of the game in words; names[i] is the display name of seat i."""
+    words = EVENT_WORDS.get(event.get("type"))
+    who = _name(event.get("seat"), names)
+    if words is not None:
+        try:
+            return words(event, names, who)
+        except (KeyError, TypeError, IndexError):
+            pass                # a malformed event still gets the fallback below
+    what = str(event.get("type") or "something").replace("_", " ")
+    return f"{who}: {what}." if event.get("seat") is not None else f"{what.capitalize()}."
+
+
 def centre(q: int, r: int, a: float = A) -> tuple[float, float]:
     return a * SQ3 * (q + r / 2), 1.5 * a * r
 

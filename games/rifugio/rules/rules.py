@@ -9,13 +9,26 @@ order they went there) and are drawn only once `stack` is empty, exactly as unde
 """
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
-from games.rules.base import (Action, IllegalAction, Ruleset, State, check_action_shape, clone,
-                    competition_ranking, require_int, rng_for)
+from games.rules.base import (
+    Action,
+    IllegalAction,
+    Ruleset,
+    State,
+    check_action_shape,
+    competition_ranking,
+    require_int,
+    rng_for,
+)
+
 from . import data as D
 
-LOG_LENGTH = 40
+# The state keeps the latest events only (as it kept the latest log lines): a bounded list keeps
+# every apply and view O(1) in the length of the game. [DECISION]
+EVENT_LIMIT = 60
+VIEW_EVENTS = 40
 
 ACTION_KEYS = {
     "place_tile": {"type", "q", "r", "rotation"},
@@ -37,11 +50,15 @@ NO_SWIM = "You may only swim when you cannot build a raft and no raft lies next 
 
 # --- geometry ------------------------------------------------------------------------------
 
+@cache
 def key(q: int, r: int) -> str:
+    """The board key of (q, r); cached, as the map is queried far more often than it grows."""
     return f"{q},{r}"
 
 
+@cache
 def parse(k: str) -> tuple[int, int]:
+    """(q, r) of a board key; cached because every map query parses the same few keys."""
     q, r = k.split(",")
     return int(q), int(r)
 
@@ -51,7 +68,7 @@ def nb(c: tuple[int, int], s: int) -> tuple[int, int]:
 
 
 def neighbours(c: tuple[int, int]) -> list[tuple[int, int]]:
-    return [(c[0] + dq, c[1] + dr) for dq, dr in D.DIRS]
+    return list(_neighbour_tuple(tuple(c)))
 
 
 def opposite(s: int) -> int:
@@ -65,6 +82,28 @@ def distance(a, b) -> int:
 
 def edge_at(tile_id: str, rot: int, s: int) -> str:
     return D.TILES[tile_id]["edges"][(s - rot) % 6]
+
+
+@cache
+def sides_of(tile_id: str, rot: int) -> str:
+    """The letters a tile shows on sides 0-5 at rotation rot."""
+    edges = D.TILES[tile_id]["edges"]
+    return "".join(edges[(s - rot) % 6] for s in range(6))
+
+
+@cache
+def _fit_class(tile_id: str) -> tuple[bool, bool]:
+    t = D.TILES[tile_id]
+    return t["exact"], t["kind"] == "pass"
+
+
+@cache
+def _fits_cached(a: str, a_class: tuple[bool, bool], b: str, b_class: tuple[bool, bool]) -> bool:
+    if "W" in (a, b) and (a_class[1] or b_class[1]):
+        return False
+    if a_class[0] or b_class[0]:
+        return a == b
+    return (a, b) in D.COMPATIBLE
 
 
 def fits(a: str, ta: dict, b: str, tb: dict) -> bool:
@@ -99,25 +138,49 @@ def placement_error(board: dict, tile_id: str, q: int, r: int, k: int) -> str | 
 
 def frontier(board: dict) -> list[tuple[int, int]]:
     cells = {parse(k) for k in board}
-    return sorted({n for c in cells for n in neighbours(c)} - cells)
+    return sorted({n for c in cells for n in _neighbour_tuple(c)} - cells)
+
+
+@lru_cache(maxsize=4096)
+def _neighbour_tuple(c: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple((c[0] + dq, c[1] + dr) for dq, dr in D.DIRS)
+
+
+def _facing(board: dict, q: int, r: int) -> list[tuple[int, str, tuple[bool, bool]]]:
+    """(side, letter shown towards this cell, fit class) for each tile next to (q, r)."""
+    out = []
+    for s, k in enumerate(_neighbour_keys(q, r)):
+        n = board.get(k)
+        if n is not None:
+            out.append((s, sides_of(n["tile"], n["rot"])[(s + 3) % 6], _fit_class(n["tile"])))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _neighbour_keys(q: int, r: int) -> tuple[str, ...]:
+    return tuple(key(q + dq, r + dr) for dq, dr in D.DIRS)
 
 
 def _placements(board: dict, tile_id: str, first_only: bool = False) -> list[tuple[int, int, int]]:
-    """Every legal (q, r, rotation), the same verdicts as placement_error but computed per cell once."""
-    tile = D.TILES[tile_id]
-    edges = tile["edges"]
+    """Every legal (q, r, rotation), the same verdicts as placement_error but computed per cell once.
+
+    A tile that shows one letter all round fits in every rotation or in none, so it is checked once
+    per cell (most tiles are such tiles, and the frontier grows with the map)."""
+    mine = _fit_class(tile_id)
+    symmetric = D.is_symmetric(tile_id)
+    rotations = range(1) if symmetric else range(6)
     out = []
     for (q, r) in frontier(board):
-        facing = []
-        for s in range(6):
-            n = board.get(key(q + D.DIRS[s][0], r + D.DIRS[s][1]))
-            if n is not None:
-                facing.append((s, edge_at(n["tile"], n["rot"], opposite(s)), D.TILES[n["tile"]]))
-        for k in range(6):
-            if all(fits(edges[(s - k) % 6], tile, theirs, other) for s, theirs, other in facing):
-                out.append((q, r, k))
+        facing = _facing(board, q, r)
+        for k in rotations:
+            shown = sides_of(tile_id, k)
+            if all(_fits_cached(shown[s], mine, theirs, other) for s, theirs, other in facing):
+                if symmetric:
+                    out.extend((q, r, rot) for rot in range(6))
+                else:
+                    out.append((q, r, k))
                 if first_only:
-                    return out
+                    return out[:1]
     return out
 
 
@@ -130,13 +193,16 @@ def can_place(board: dict, tile_id: str) -> bool:
 
 
 def is_water(board: dict, c) -> bool:
-    n = board.get(key(*c))
-    return n is not None and D.TILES[n["tile"]]["water"]
+    n = board.get(key(c[0], c[1]))
+    return n is not None and n["tile"] in WATER_IDS
 
 
 def is_land(board: dict, c) -> bool:
-    n = board.get(key(*c))
-    return n is not None and not D.TILES[n["tile"]]["water"]
+    n = board.get(key(c[0], c[1]))
+    return n is not None and n["tile"] not in WATER_IDS
+
+
+WATER_IDS = frozenset(t for t, info in D.TILES.items() if info["water"])
 
 
 def river(board: dict, w: tuple[int, int]) -> set[tuple[int, int]]:
@@ -165,7 +231,7 @@ def land_region(board: dict, a: tuple[int, int]) -> set[tuple[int, int]]:
 
 def rivers_of(board: dict) -> dict[str, int]:
     """Water tile key -> river number (for drawing a river as one body)."""
-    water = {k for k, n in board.items() if D.TILES[n["tile"]]["water"]}
+    water = {k for k, n in board.items() if n["tile"] in WATER_IDS}
     out: dict[str, int] = {}
     number = 0
     for k in sorted(water):
@@ -174,9 +240,7 @@ def rivers_of(board: dict) -> dict[str, int]:
         todo = [k]
         out[k] = number
         while todo:
-            c = parse(todo.pop())
-            for n in neighbours(c):
-                nk = key(*n)
+            for nk in _neighbour_keys(*parse(todo.pop())):
                 if nk in water and nk not in out:
                     out[nk] = number
                     todo.append(nk)
@@ -190,10 +254,6 @@ def expansion(state: State) -> bool:
     return bool(state["options"]["rivers_and_rafts"])
 
 
-def at_of(state: State, seat: int) -> tuple[int, int]:
-    return tuple(state["seats"][seat]["walker"]["at"])  # type: ignore[return-value]
-
-
 def raft_at(state: State) -> dict[tuple[int, int], dict]:
     return {tuple(r["at"]): r for r in state["rafts"]}
 
@@ -202,16 +262,42 @@ def swimmer_tiles(state: State) -> set[tuple[int, int]]:
     return {tuple(p["walker"]["swim"]["via"]) for p in state["seats"] if p["walker"]["swim"]}
 
 
-def tile_label(tile_id: str) -> str:
-    t = D.TILES[tile_id]
-    if t["name"] and t["kind"] != "start":
-        return f"{t['name']} ({t['kind']})"
-    return f"{t['terrain']} tile"
+def turn_number(state: State) -> int:
+    """The game-wide turn being played, 1 for the first turn of the game."""
+    return sum(state["turns_taken"]) + 1
 
 
-def log(state: State, text: str) -> None:
-    state["log"].append(text)
-    del state["log"][:-LOG_LENGTH]
+def emit(state: State, kind: str, seat: int | None, **data: Any) -> None:
+    """Record what happened as data (the presenter's describe() puts it into words)."""
+    state["events"].append({"type": kind, "seat": seat, "turn": turn_number(state), **data})
+    del state["events"][:-EVENT_LIMIT]
+
+
+def copy_state(state: State) -> State:
+    """A structural copy: every container `apply` may change is new, the rest is shared.
+
+    Board entries, event dicts and options are never changed in place (the board only grows),
+    so sharing them keeps `apply` pure without a deep copy of a state that grows every turn.
+    """
+    new = dict(state)
+    for name in ("turns_taken", "stack", "bottom", "removed"):
+        new[name] = list(state[name])
+    new["events"] = list(state.get("events", []))   # a game saved with prose `log` starts afresh
+    new.pop("log", None)
+    new["board"] = dict(state["board"])
+    new["rifugi"] = dict(state["rifugi"])
+    new["rafts"] = [{**r, "at": list(r["at"]), "riders": list(r["riders"])} for r in state["rafts"]]
+    new["seats"] = [_copy_seat(p) for p in state["seats"]]
+    new["turn"] = {k: list(v) if isinstance(v, list) else v for k, v in state["turn"].items()}
+    return new
+
+
+def _copy_seat(p: dict) -> dict:
+    w = p["walker"]
+    swim = None if w["swim"] is None else {k: list(v) if isinstance(v, list) else v
+                                           for k, v in w["swim"].items()}
+    return {**p, "walker": {**w, "at": list(w["at"]), "swim": swim},
+            "items": list(p["items"]), "bears": list(p["bears"])}
 
 
 def coord(action: Action, name: str) -> tuple[int, int]:
@@ -220,10 +306,6 @@ def coord(action: Action, name: str) -> tuple[int, int]:
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
         raise IllegalAction(f"'{name}' must be a coordinate [q, r] of two whole numbers.")
     return value[0], value[1]
-
-
-def _where(c) -> str:
-    return f"({c[0]},{c[1]})"
 
 
 # --- the ruleset ---------------------------------------------------------------------------
@@ -282,6 +364,7 @@ class Rifugio(Ruleset):
             "hand": None,
             "board": {"0,0": {"tile": "START", "rot": 0}},
             "rifugi": {},
+            "waterfalls": {},
             "rafts": [],
             "seats": [{
                 "walker": {"at": [0, 0], "raft": None, "swim": None},
@@ -290,7 +373,7 @@ class Rifugio(Ruleset):
                 "rafts_left": D.RAFTS_PER_PLAYER[players] if rr else 0,
             } for _ in range(players)],
             "turn": {},
-            "log": [],
+            "events": [],
         }
         self._begin_turn(state, first)
         return state
@@ -319,11 +402,10 @@ class Rifugio(Ruleset):
                 break
             state["bottom"].append(tile)
             turn["tried"].append(tile)
-            log(state, f"The {tile_label(tile)} {tile} fits nowhere and goes to the bottom of the stack.")
+            emit(state, "tile_to_bottom", state["active"], tile=tile)
             if not state["stack"] and all(t in turn["tried"] for t in state["bottom"]):
                 state["removed"].extend(state["bottom"])
-                log(state, f"No tile left in the stack fits anywhere; {len(state['bottom'])} "
-                           f"tile(s) are removed from the game.")
+                emit(state, "tiles_removed", None, tiles=list(state["bottom"]))
                 state["bottom"] = []
         state["phase"] = "place" if state["hand"] is not None else "walk"
 
@@ -399,7 +481,7 @@ class Rifugio(Ruleset):
             return self._place(state, seat, q, r, k)
         if state["phase"] != "walk":
             raise IllegalAction("Place your tile first.")
-        new = clone(state)
+        new = copy_state(state)
         ctx = _Ctx(new, seat)
         if kind == "step":
             ctx.step(coord(action, "to"))
@@ -423,39 +505,39 @@ class Rifugio(Ruleset):
         error = placement_error(state["board"], state["hand"], q, r, k)
         if error:
             raise IllegalAction(error)
-        new = clone(state)
+        new = copy_state(state)
         tile = new["hand"]
         new["board"][key(q, r)] = {"tile": tile, "rot": k}
+        if D.TILES[tile]["kind"] == "waterfall":
+            new["waterfalls"] = {**new.get("waterfalls", {}), tile: key(q, r)}
         new["hand"] = None
         turn = new["turn"]
         turn["tiles_to_place"] -= 1
         turn["tried"] = []
         turn["placed"].append(key(q, r))
-        log(new, f"Seat {seat + 1} placed a {tile_label(tile)} at {_where((q, r))}.")
+        emit(new, "placed", seat, tile=tile, at=[q, r], rotation=k)
         self._draw(new)
         return new
 
     def _end_turn(self, state: State, seat: int) -> None:
+        emit(state, "turn_ended", seat)
         state["turns_taken"][seat] += 1
-        log(state, f"Seat {seat + 1} ended their turn.")
         nxt = (seat + 1) % state["players"]
         if (not state["stack"] and not state["bottom"] and state["hand"] is None
                 and nxt == state["first_seat"]):
             state["phase"] = "over"
             state["turn"] = {"tiles_to_place": 0, "steps": 0, "visited_rifugi": [],
                              "visited_rafts": [], "tried": [], "placed": []}
-            best = min(self.ranking(state))
-            winners = [i for i, rank in enumerate(self.ranking(state)) if rank == best]
-            log(state, "The game is over. " + " and ".join(f"Seat {i + 1}" for i in winners)
-                + (" win." if len(winners) > 1 else " wins."))
+            ranks = self.ranking(state)
+            emit(state, "game_over", None, winners=[i for i, rank in enumerate(ranks) if rank == 1])
         else:
             self._begin_turn(state, nxt)
 
     # scoring -------------------------------------------------------------------------------
 
     def scores(self, state: State) -> list[dict]:
-        board = state["board"]
-        where = {n["tile"]: parse(k) for k, n in board.items()}
+        """Live scores. Only a waterfall's bonus looks at the map, and only at its six neighbours,
+        so the cost does not grow with the map."""
         rr = expansion(state)
         out = []
         for p in state["seats"]:
@@ -463,11 +545,10 @@ class Rifugio(Ruleset):
             bonus = 0
             if rr:
                 for t in p["items"]:
-                    if D.TILES[t]["category"] == "WATERFALL" and t in where:
-                        bonus += D.WATERFALL_BONUS_PER_WATER * sum(
-                            1 for n in neighbours(where[t]) if is_water(board, n))
+                    if D.TILES[t]["category"] == "WATERFALL":
+                        bonus += D.WATERFALL_BONUS_PER_WATER * _water_around(state, t)
             held = set(p["items"])
-            sets = D.SET_BONUS * sum(1 for c in D.CATEGORIES if set(D.CATEGORY_TILES[c]) <= held)
+            sets = D.SET_BONUS * sum(1 for c in D.CATEGORIES if held.issuperset(D.CATEGORY_TILES[c]))
             breakdown = {
                 "items": items,
                 "waterfall_bonus": bonus,
@@ -482,54 +563,28 @@ class Rifugio(Ruleset):
         return out
 
     def ranking(self, state: State) -> list[int]:
-        totals = self.scores(state)
+        return self._ranking(state, self.scores(state))
+
+    def _ranking(self, state: State, totals: list[dict]) -> list[int]:
         keys = [(s["total"], p["raft_cards"] if "raft_points" in D.TIEBREAKS else 0)
                 for s, p in zip(totals, state["seats"])]
         return competition_ranking(keys)
 
+    def seat_turn(self, state: State, seat: int | None) -> str:
+        """Turn-based: what a seat decides about changes when the turn passes (turns taken) and
+        when a tile goes down and the next one is revealed (tiles on the map); walking within
+        a turn changes neither."""
+        if state["phase"] == "over":
+            return "over"
+        return f"{sum(state['turns_taken'])}.{len(state['board'])}"
+
     # view ----------------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        board = state["board"]
-        rivers = rivers_of(board)
-        holders: dict[str, list[int]] = {}
-        for i, p in enumerate(state["seats"]):
-            for t in p["items"] + p["bears"]:
-                holders.setdefault(t, []).append(i)
-        tiles = []
-        for k in sorted(board, key=lambda k: parse(k)[::-1]):
-            n = board[k]
-            t = D.TILES[n["tile"]]
-            q, r = parse(k)
-            tiles.append({
-                "key": k, "q": q, "r": r, "tile": n["tile"], "rot": n["rot"],
-                "kind": t["kind"], "terrain": t["terrain"],
-                "sides": "".join(edge_at(n["tile"], n["rot"], s) for s in range(6)),
-                "category": t["category"], "name": t["name"], "river": rivers.get(k),
-                "rifugio": state["rifugi"].get(k), "holders": holders.get(n["tile"], []),
-            })
         scores = self.scores(state)
-        ranking = self.ranking(state)
-        hand = state["hand"]
-        players = []
-        for i, p in enumerate(state["seats"]):
-            w = p["walker"]
-            players.append({
-                "seat": i,
-                "hiker": {"at": list(w["at"]), "raft": w["raft"],
-                          "swim": dict(w["swim"]) if w["swim"] else None},
-                "items": list(p["items"]),
-                "items_by_category": {c: [t for t in D.CATEGORY_TILES[c] if t in p["items"]]
-                                      for c in D.CATEGORIES},
-                "bears": list(p["bears"]),
-                "rifugio_cards": p["rifugio_cards"], "raft_cards": p["raft_cards"],
-                "extra_step_cards": p["extra_step_cards"],
-                "rifugi_left": p["rifugi_left"], "rafts_left": p["rafts_left"],
-                "turns_taken": state["turns_taken"][i],
-                "score": scores[i]["total"], "breakdown": scores[i]["breakdown"],
-                "rank": ranking[i],
-            })
+        ranking = self._ranking(state, scores)
         turn = state["turn"]
+        events = [dict(e) for e in state.get("events", [])[-VIEW_EVENTS:]]
         return {
             "game": self.slug,
             "you": seat,
@@ -543,24 +598,101 @@ class Rifugio(Ruleset):
                      "visited_rifugi": list(turn.get("visited_rifugi", [])),
                      "visited_rafts": list(turn.get("visited_rafts", [])),
                      "tried": list(turn.get("tried", [])), "placed": list(turn.get("placed", []))},
-            "hand": None if hand is None else {
-                "tile": hand, "kind": D.TILES[hand]["kind"], "terrain": D.TILES[hand]["terrain"],
-                "edges": D.TILES[hand]["edges"], "category": D.TILES[hand]["category"],
-                "name": D.TILES[hand]["name"], "symmetric": D.is_symmetric(hand)},
+            "hand": _hand_view(state["hand"]),
             "tiles_left": len(state["stack"]) + len(state["bottom"]),
             "removed": list(state["removed"]),
             "geometry": {"layout": "pointy-top axial", "dirs": [list(d) for d in D.DIRS],
                          "side_names": list(D.SIDE_NAMES), "terrain_names": dict(D.TERRAIN_NAMES)},
-            "tiles": tiles,
-            "frontier": [[q, r] for q, r in frontier(board)],
+            "tiles": _tiles_view(state),
+            "frontier": [[q, r] for q, r in frontier(state["board"])],
             "rafts": [{"id": r["id"], "owner": r["owner"], "at": list(r["at"]),
                        "riders": list(r["riders"]), "unmanned": not r["riders"]} for r in state["rafts"]],
             "rifugi": [{"at": list(parse(k)), "owner": o} for k, o in sorted(state["rifugi"].items())],
-            "seats": players,
+            "seats": [_seat_view(state, i, scores[i], ranking[i]) for i in range(state["players"])],
             "scores": scores,
             "ranking": ranking,
-            "log": list(state["log"][-20:]),
+            "events": events,
+            "log": _legacy_log(events, state["players"]),
         }
+
+
+def _water_around(state: State, tile_id: str) -> int:
+    """Water tiles next to a waterfall on the map (0 when it is not on the map)."""
+    board = state["board"]
+    k = state.get("waterfalls", {}).get(tile_id)
+    if k is None or board.get(k, {}).get("tile") != tile_id:
+        # not in the index (a state saved before it existed, or one built by hand): look it up
+        k = next((k for k, n in board.items() if n["tile"] == tile_id), None)
+    if k is None:
+        return 0
+    return sum(1 for c in _neighbour_tuple(parse(k)) if is_water(board, c))
+
+
+@cache
+def _hand_static(tile_id: str) -> dict:
+    t = D.TILES[tile_id]
+    return {"tile": tile_id, "kind": t["kind"], "terrain": t["terrain"], "edges": t["edges"],
+            "category": t["category"], "name": t["name"], "symmetric": D.is_symmetric(tile_id)}
+
+
+def _hand_view(hand: str | None) -> dict | None:
+    return None if hand is None else dict(_hand_static(hand))
+
+
+@cache
+def _tile_static(k: str, tile_id: str, rot: int) -> dict:
+    """The parts of a map tile's view that never change once it is placed."""
+    t = D.TILES[tile_id]
+    q, r = parse(k)
+    return {"key": k, "q": q, "r": r, "tile": tile_id, "rot": rot, "kind": t["kind"],
+            "terrain": t["terrain"], "sides": sides_of(tile_id, rot), "category": t["category"],
+            "name": t["name"]}
+
+
+def _tiles_view(state: State) -> list[dict]:
+    board = state["board"]
+    rivers = rivers_of(board)
+    holders: dict[str, list[int]] = {}
+    for i, p in enumerate(state["seats"]):
+        for t in p["items"] + p["bears"]:
+            holders.setdefault(t, []).append(i)
+    rifugi = state["rifugi"]
+    tiles = []
+    for k in sorted(board, key=lambda k: parse(k)[::-1]):
+        n = board[k]
+        tiles.append({**_tile_static(k, n["tile"], n["rot"]), "river": rivers.get(k),
+                      "rifugio": rifugi.get(k), "holders": holders.get(n["tile"], [])})
+    return tiles
+
+
+def _seat_view(state: State, i: int, score: dict, rank: int) -> dict:
+    p = state["seats"][i]
+    w = p["walker"]
+    return {
+        "seat": i,
+        "hiker": {"at": list(w["at"]), "raft": w["raft"], "swim": dict(w["swim"]) if w["swim"] else None},
+        "items": list(p["items"]),
+        "items_by_category": {c: [t for t in D.CATEGORY_TILES[c] if t in p["items"]] for c in D.CATEGORIES},
+        "bears": list(p["bears"]),
+        "rifugio_cards": p["rifugio_cards"], "raft_cards": p["raft_cards"],
+        "extra_step_cards": p["extra_step_cards"],
+        "rifugi_left": p["rifugi_left"], "rafts_left": p["rafts_left"],
+        "turns_taken": state["turns_taken"][i],
+        "score": score["total"], "breakdown": score["breakdown"],
+        "rank": rank,
+    }
+
+
+def _legacy_log(events: list[dict], players: int) -> list[str]:
+    """The old `log` lines, for the platform until games.presenters.history reads `events`.
+
+    The words come from the presenter's describe() (the rules write no prose); "Seat N" names
+    are what the platform's panel swaps for player names today."""
+    from games.rifugio.presenter import (
+        describe,  # a pure module; imported late to avoid a cycle
+    )
+    names = [f"Seat {i + 1}" for i in range(players)]
+    return [describe(e, names) for e in events[-20:]]
 
 
 class _Ctx:
@@ -743,17 +875,16 @@ class _Ctx:
         info = D.TILES[tile]
         if info["category"] and tile not in me["items"]:
             me["items"].append(tile)
-            log(state, f"Seat {seat + 1} collected the {info['name']} card.")
+            emit(state, "item", seat, tile=tile, at=[c[0], c[1]])
         if info["kind"] == "bear" and tile not in me["bears"]:
             me["bears"].append(tile)
-            log(state, f"Seat {seat + 1} met a bear at {_where(c)} (-3).")
+            emit(state, "bear", seat, tile=tile, at=[c[0], c[1]])
         owner = state["rifugi"].get(key(*c))
         if owner is not None and owner != seat and key(*c) not in self.turn["visited_rifugi"]:
             state["seats"][owner]["rifugio_cards"] += 1
             me["extra_step_cards"] += 1
             self.turn["visited_rifugi"].append(key(*c))
-            log(state, f"Seat {seat + 1} visited the Rifugio of Seat {owner + 1} at {_where(c)}: "
-                       f"Seat {owner + 1} gains a Rifugio card, Seat {seat + 1} an extra step.")
+            emit(state, "rifugio_visit", seat, owner=owner, at=[c[0], c[1]])
 
     def _board_raft(self, raft: dict) -> None:
         """§8.2: stepping onto a raft."""
@@ -766,10 +897,9 @@ class _Ctx:
             state["seats"][owner]["raft_cards"] += 1
             self.me["extra_step_cards"] += 1
             self.turn["visited_rafts"].append(raft["id"])
-            log(state, f"Seat {seat + 1} stepped onto the raft of Seat {owner + 1}: "
-                       f"Seat {owner + 1} gains a raft-point card, Seat {seat + 1} an extra step.")
+            emit(state, "raft_visit", seat, owner=owner, raft=raft["id"], at=list(raft["at"]))
         else:
-            log(state, f"Seat {seat + 1} stepped onto a raft at {_where(raft['at'])}.")
+            emit(state, "raft_boarded", seat, owner=owner, raft=raft["id"], at=list(raft["at"]))
 
     def step(self, to) -> None:
         self._raise(self.step_error(to))
@@ -788,16 +918,15 @@ class _Ctx:
         raft["at"] = [to[0], to[1]]
         for rider in raft["riders"]:
             self.state["seats"][rider]["walker"]["at"] = [to[0], to[1]]
-        carried = [f"Seat {r + 1}" for r in raft["riders"] if r != self.seat]
-        log(self.state, f"Seat {self.seat + 1} sailed the raft of Seat {raft['owner'] + 1} to {_where(to)}"
-            + (f", carrying {' and '.join(carried)}." if carried else "."))
+        emit(self.state, "sailed", self.seat, owner=raft["owner"], raft=raft["id"], to=[to[0], to[1]],
+             carried=[r for r in raft["riders"] if r != self.seat])
 
     def build_rifugio(self) -> None:
         self._raise(self.build_rifugio_error())
         self.turn["steps"] -= D.BUILD_RIFUGIO_COST
         self.state["rifugi"][key(*self.at)] = self.seat
         self.me["rifugi_left"] -= 1
-        log(self.state, f"Seat {self.seat + 1} built a Rifugio at {_where(self.at)}.")
+        emit(self.state, "rifugio_built", self.seat, at=[self.at[0], self.at[1]])
 
     def build_raft(self, at) -> None:
         self._raise(self.build_raft_error(at))
@@ -809,13 +938,13 @@ class _Ctx:
         self.walker["raft"] = rid
         self.walker["at"] = [at[0], at[1]]
         self.me["rafts_left"] -= 1
-        log(self.state, f"Seat {self.seat + 1} built a raft at {_where(at)} and stepped aboard.")
+        emit(self.state, "raft_built", self.seat, raft=rid, at=[at[0], at[1]])
 
     def use_extra_step(self) -> None:
         self._raise(self.use_extra_step_error())
         self.me["extra_step_cards"] -= 1
         self.turn["steps"] += 1
-        log(self.state, f"Seat {self.seat + 1} used an extra-step card.")
+        emit(self.state, "extra_step", self.seat)
 
     def swim_start(self, via, to) -> None:
         self._raise(self.swim_error(via, to))
@@ -823,7 +952,8 @@ class _Ctx:
         self.walker["swim"] = {"from": list(self.at), "via": [via[0], via[1]], "to": [to[0], to[1]],
                                "stage": 1}
         self.walker["at"] = [via[0], via[1]]
-        log(self.state, f"Seat {self.seat + 1} started to swim across {_where(via)} towards {_where(to)} (1/4).")
+        emit(self.state, "swim_started", self.seat, via=[via[0], via[1]], to=[to[0], to[1]],
+             stage=1, stages=D.SWIM_STAGES)
 
     def continue_swim(self) -> None:
         self._raise(self.continue_swim_error())
@@ -834,10 +964,10 @@ class _Ctx:
             to = tuple(swim["to"])
             self.walker["swim"] = None
             self.walker["at"] = [to[0], to[1]]
-            log(self.state, f"Seat {self.seat + 1} swam ashore at {_where(to)}.")
+            emit(self.state, "swam_ashore", self.seat, at=[to[0], to[1]])
             self._enter_land(to)
         else:
-            log(self.state, f"Seat {self.seat + 1} keeps swimming ({swim['stage']}/4).")
+            emit(self.state, "swim_stage", self.seat, stage=swim["stage"], stages=D.SWIM_STAGES)
 
 
 RULES = Rifugio()

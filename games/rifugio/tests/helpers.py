@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from games.rules.base import IllegalAction
 from games.rifugio.rules import RULES
 from games.rifugio.rules import data as D
 from games.rifugio.rules.rules import is_land, is_water, key, parse
+from games.rules.base import IllegalAction
 
 A, B, C = 0, 1, 2
 FILLER = [f"F{i:02d}" for i in range(4, 19)]  # plain forest tiles: they fit next to almost anything

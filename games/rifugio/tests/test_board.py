@@ -7,10 +7,8 @@ import re
 
 import pytest
 
-from games import engine
 from games.models import Game
 from games.rules import get
-
 from tests.fixtures import client_for, post_action
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,7 @@ def _invariants_and_legality(state, seat, action, rng):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("rr", [True, False])
 def test_random_playouts_finish_and_keep_the_invariants(players, rr):
-    state, moves = random_playout(RULES, players, 31 * players + rr, {"rivers_and_rafts": rr},
+    state, _moves = random_playout(RULES, players, 31 * players + rr, {"rivers_and_rafts": rr},
                                   on_step=_invariants_and_legality)
     check_invariants(state)
     assert RULES.is_over(state) and RULES.to_act(state) == []
@@ -47,7 +47,7 @@ def test_the_view_carries_what_the_board_page_draws():
         state = RULES.apply(state, seat, bot.choose(state, seat, rng))
     view = RULES.view(state, 1)
     for name in ("tiles", "frontier", "rafts", "rifugi", "seats", "hand", "tiles_left", "turn",
-                 "phase", "active", "scores", "ranking", "log", "geometry", "removed"):
+                 "phase", "active", "scores", "ranking", "events", "log", "geometry", "removed"):
         assert name in view
     assert {t["key"] for t in view["tiles"]} == set(state["board"])
     one = view["tiles"][0]

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from games.rules.base import IllegalAction
 from games.rifugio.rules import RULES
 from games.rifugio.rules import data as D
+from games.rules.base import IllegalAction
 
 from .helpers import A, B, act, check_invariants, position, refused
 

@@ -3,7 +3,20 @@ from __future__ import annotations
 
 from games.rifugio.rules import RULES
 
-from .helpers import A, B, C, act, add_raft, pass_turn, place_away, position, put, refused, seat, steps
+from .helpers import (
+    A,
+    B,
+    C,
+    act,
+    add_raft,
+    pass_turn,
+    place_away,
+    position,
+    put,
+    refused,
+    seat,
+    steps,
+)
 
 
 def _ex2():
