@@ -612,7 +612,6 @@ class Rifugio(Ruleset):
             "scores": scores,
             "ranking": ranking,
             "events": events,
-            "log": _legacy_log(events, state["players"]),
         }
 
 
@@ -681,18 +680,6 @@ def _seat_view(state: State, i: int, score: dict, rank: int) -> dict:
         "score": score["total"], "breakdown": score["breakdown"],
         "rank": rank,
     }
-
-
-def _legacy_log(events: list[dict], players: int) -> list[str]:
-    """The old `log` lines, for the platform until games.presenters.history reads `events`.
-
-    The words come from the presenter's describe() (the rules write no prose); "Seat N" names
-    are what the platform's panel swaps for player names today."""
-    from games.rifugio.presenter import (
-        describe,  # a pure module; imported late to avoid a cycle
-    )
-    names = [f"Seat {i + 1}" for i in range(players)]
-    return [describe(e, names) for e in events[-20:]]
 
 
 class _Ctx:

@@ -47,7 +47,7 @@ def test_the_view_carries_what_the_board_page_draws():
         state = RULES.apply(state, seat, bot.choose(state, seat, rng))
     view = RULES.view(state, 1)
     for name in ("tiles", "frontier", "rafts", "rifugi", "seats", "hand", "tiles_left", "turn",
-                 "phase", "active", "scores", "ranking", "events", "log", "geometry", "removed"):
+                 "phase", "active", "scores", "ranking", "events", "geometry", "removed"):
         assert name in view
     assert {t["key"] for t in view["tiles"]} == set(state["board"])
     one = view["tiles"][0]
@@ -57,8 +57,8 @@ def test_the_view_carries_what_the_board_page_draws():
     for entry in view["seats"]:
         assert {"hiker", "items", "bears", "rifugio_cards", "raft_cards", "extra_step_cards",
                 "rifugi_left", "rafts_left", "score", "breakdown"} <= set(entry)
-    assert all(isinstance(line, str) for line in view["log"]) and view["log"]
-    assert any("Seat " in line for line in view["log"])
+    assert view["events"] and all(isinstance(e, dict) for e in view["events"])
+    assert "log" not in view
     assert RULES.view(state, None)["tiles"] == view["tiles"]
 
 
