@@ -2,20 +2,32 @@
 Stop / Tent / Trail controls.
 
 Everything is computed from the seat's view (which never holds another seat's pending
-draw) and the seat's legal actions. Multi-step choices live in the `?sel=` string of the
-panel URL, a few dot-separated tokens:
-
-    ms | mt      mode: Stop or Tent
-    v<b>         enlarge map b for viewing (drawing stays on the held map)
-    g<r>-<c>     ghost of a Stop/Tent on that cell, waiting for confirmation
-    a<r>-<c>     first Stop of a Trail
-    b<r>-<c>     second Stop of a Trail (its legal routes are offered)
+draw) and the seat's legal actions. A half-made draw is a `games.selection` list of
+picks (see `picks`): `m:stop` / `m:tent` then `c:<r>-<c>` for a Stop or Tent (a ghost
+waiting for confirmation), `a:<r>-<c>`, `b:<r>-<c>`, `k:<r>-<c>|none` for a Trail (first
+Stop, second Stop, route), `pass`; and the extra `v:<map>` to enlarge another map.
+Each board area has its own builder; `board_context` puts them together.
 """
 from __future__ import annotations
 
-import re
+from typing import Any
 
-from games.panel import name_seats
+from games import selection
+from games.rift_valley_reserve.geometry import (
+    CELL,
+    FONT,
+    HALO_EXTRA,
+    PAD,
+    STOP_RADIUS,
+    THUMB,
+    area_borders,
+    centre,
+    origin,
+    planks,
+    rift_outline,
+    trail_d,
+    triangle,
+)
 from games.rift_valley_reserve.rules.board import trail_path
 
 OPTION_SPECS = {
@@ -25,176 +37,72 @@ OPTION_SPECS = {
     ]},
 }
 
-SCRIPT = "games/rift-valley-reserve/board.js"
+SCRIPT = ""
 STYLESHEET = "games/rift-valley-reserve/board.css"
 
-CELL = 44          # main map, px per cell
-THUMB = 13         # thumbnails, px per cell
-PAD = 3            # margin round a map
 SHAPES = ["●", "■", "▲", "◆", "★"]   # a per-seat mark next to names (colour is never the only cue)
 CATEGORY_LABELS = [("trails", "Trails"), ("animals", "Animals"), ("tents", "Tents"),
                    ("stop_penalty", "Unconnected Stops")]
+TIE_BREAK_LABELS = {"trails": "Trail points", "stop_penalty": "fewer unconnected Stops"}
 TERRAIN_CLASS = {".": "ground", "A": "animal", "T": "tree", "W": "water", "|": "rift", "-": "rift", "#": "rift"}
-TOKEN = re.compile(r"^([msvgab])(.*)$")
+Cell = tuple[int, int]
 
 
-# --- Selection ------------------------------------------------------------------------
+# --- Selection: how a draw decomposes into picks --------------------------------------
 
-def _cell_token(value: str):
-    m = re.fullmatch(r"(\d{1,2})-(\d{1,2})", value)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-def parse_selection(raw: str) -> dict:
-    sel = {"mode": None, "view": None, "g": None, "a": None, "b": None}
-    for token in (raw or "").split(".")[:8]:
-        m = TOKEN.match(token)
-        if not m:
-            continue
-        key, rest = m.groups()
-        if key == "m" and rest in ("s", "t"):
-            sel["mode"] = "stop" if rest == "s" else "tent"
-        elif key == "v" and rest.isdigit() and len(rest) < 2:
-            sel["view"] = int(rest)
-        elif key in ("g", "a", "b"):
-            sel[key] = _cell_token(rest)
-    return sel
+def cell_value(cell) -> str:
+    return f"{cell[0]}-{cell[1]}"
 
 
-def make_selection(mode: str | None = None, view: int | None = None, g=None, a=None, b=None) -> str:
-    parts = []
-    if mode:
-        parts.append("m" + mode[0])
-    if view is not None:
-        parts.append(f"v{view}")
-    for key, cell in (("g", g), ("a", a), ("b", b)):
-        if cell is not None:
-            parts.append(f"{key}{cell[0]}-{cell[1]}")
-    return ".".join(parts)
+def picks(action: dict) -> list:
+    """The picks that make `action` (a Trail may be started from either of its Stops)."""
+    kind = action["type"]
+    if kind in ("stop", "tent"):
+        return [f"m:{kind}", f"c:{cell_value(action['cell'])}"]
+    if kind == "trail":
+        corner = "k:none" if action["corner"] is None else f"k:{cell_value(action['corner'])}"
+        a, b = cell_value(action["from"]), cell_value(action["to"])
+        return [[f"a:{a}", f"b:{b}", corner], [f"a:{b}", f"b:{a}", corner]]
+    return [kind]
 
 
-# --- Geometry -------------------------------------------------------------------------
-
-def _centre(r: int, c: int, size: float) -> tuple[float, float]:
-    return PAD + c * size + size / 2, PAD + r * size + size / 2
-
-
-def _trail_d(path: list, size: float) -> str:
-    """An SVG path through cell centres, with a rounded corner for an L."""
-    pts = [_centre(r, c, size) for r, c in path]
-    corner = None
-    for i in range(1, len(path) - 1):
-        (r0, c0), (r1, c1), (r2, c2) = path[i - 1], path[i], path[i + 1]
-        if (r0 == r1) != (r1 == r2):
-            corner = i
-    if corner is None:
-        return f"M{pts[0][0]:.1f},{pts[0][1]:.1f} L{pts[-1][0]:.1f},{pts[-1][1]:.1f}"
-    (x0, y0), (xk, yk), (x1, y1) = pts[0], pts[corner], pts[-1]
-    rad = size * 0.45
-
-    def toward(xa, ya, xb, yb):
-        dx, dy = xb - xa, yb - ya
-        length = max(abs(dx), abs(dy)) or 1
-        return xa + dx / length * rad, ya + dy / length * rad
-    ax, ay = toward(xk, yk, x0, y0)
-    bx, by = toward(xk, yk, x1, y1)
-    return (f"M{x0:.1f},{y0:.1f} L{ax:.1f},{ay:.1f} Q{xk:.1f},{yk:.1f} {bx:.1f},{by:.1f} "
-            f"L{x1:.1f},{y1:.1f}")
+def select(panel: dict, n: int) -> selection.Selection:
+    def is_map(value: str) -> bool:
+        return value.isdigit() and int(value) < n
+    return selection.select(panel.get("selection", ""), panel.get("legal") or [], picks, extras={"v": is_map})
 
 
-def _triangle(r: int, c: int, size: float) -> str:
-    x, y = _centre(r, c, size)
-    h = size * 0.36
-    return f"{x:.1f},{y - h:.1f} {x + h:.1f},{y + h * 0.8:.1f} {x - h:.1f},{y + h * 0.8:.1f}"
+def _cell_of(value: str | None) -> Cell | None:
+    if value is None or value == "none":
+        return None
+    r, c = value.split("-")
+    return int(r), int(c)
 
 
-def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | None = None,
-                 pending_seat: int | None = None, arrows: bool = False) -> dict:
-    rows, cols = m["rows"], m["cols"]
-    terrain, areas = m["terrain"], m["areas"]
-    recent = {(r, c) for r, c in m.get("recent", [])}
-    owner_colour = colours[m["owner"]]
-    cells = []
-    seen_areas = set()
-    labels = []
-    for r in range(rows):
-        for c in range(cols):
-            ch = terrain[r][c]
-            x, y = PAD + c * size, PAD + r * size
-            cells.append({"r": r, "c": c, "x": x, "y": y, "cx": x + size / 2, "cy": y + size / 2,
-                          "t": TERRAIN_CLASS.get(ch, "ground"), "ch": ch, "area": areas[r][c],
-                          "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
-                          # Inert unless board_context makes the cell clickable. The keys must
-                          # exist: in a template a missing "get" finds dict.get, which is not None.
-                          "legal": False, "get": None, "post": None, "cancel": None})
-            if areas[r][c] not in seen_areas:
-                seen_areas.add(areas[r][c])
-                labels.append({"x": x + 3, "y": y + size * 0.28, "area": areas[r][c]})
-    borders, rift = [], []
-    is_rift = [[terrain[r][c] in "|-#" for c in range(cols)] for r in range(rows)]
-    for r in range(rows):
-        for c in range(cols):
-            x, y = PAD + c * size, PAD + r * size
-            if c + 1 < cols and areas[r][c] != areas[r][c + 1]:
-                borders.append((x + size, y, x + size, y + size))
-            if r + 1 < rows and areas[r][c] != areas[r + 1][c]:
-                borders.append((x, y + size, x + size, y + size))
-            if is_rift[r][c]:
-                if r == 0 or not is_rift[r - 1][c]:
-                    rift.append((x, y, x + size, y))
-                if r == rows - 1 or not is_rift[r + 1][c]:
-                    rift.append((x, y + size, x + size, y + size))
-                if c == 0 or not is_rift[r][c - 1]:
-                    rift.append((x, y, x, y + size))
-                if c == cols - 1 or not is_rift[r][c + 1]:
-                    rift.append((x + size, y, x + size, y + size))
-    stops, tents = [], []
-    for key, drawn in m["cells"].items():
-        r, c = (int(v) for v in key.split(","))
-        cx, cy = _centre(r, c, size)
-        item = {"r": r, "c": c, "cx": cx, "cy": cy, "seat": drawn["seat"], "colour": colours[drawn["seat"]],
-                "get": None, "role": "",
-                "num": drawn["seat"] + 1, "recent": (r, c) in recent,
-                "ty": round(cy + size * (0.2 if drawn["kind"] == "tent" else 0.12), 1)}
-        if drawn["kind"] == "stop":
-            item["connected"] = drawn.get("connected", False)
-            stops.append(item)
-        elif drawn["kind"] == "tent":
-            item["points"] = _triangle(r, c, size)
-            tents.append(item)
-    trails = []
-    for t in m["trails"]:
-        path = t["path"]
-        planks = []
-        for i in range(1, len(path) - 1):
-            r, c = path[i]
-            if terrain[r][c] in "|-#":
-                x, y = PAD + c * size, PAD + r * size
-                horizontal = path[i - 1][0] == r
-                planks.append({"x": x, "y": y + size * 0.3, "w": size, "h": size * 0.4} if horizontal
-                              else {"x": x + size * 0.3, "y": y, "w": size * 0.4, "h": size})
-        trails.append({"id": t["id"], "seat": t["seat"], "colour": colours[t["seat"]], "d": _trail_d(path, size),
-                       "planks": planks, "recent": all((r, c) in recent for r, c in path),
-                       "label": f"Trail from ({path[0][0]},{path[0][1]}) to ({path[-1][0]},{path[-1][1]})"})
-    mine = None
-    if pending and pending.get("type") in ("stop", "tent", "trail") and pending_seat is not None:
-        colour = colours[pending_seat]
-        if pending["type"] == "trail":
-            path = _path(pending)
-            mine = {"kind": "trail", "d": _trail_d(path, size), "colour": colour}
-        else:
-            r, c = pending["cell"]
-            cx, cy = _centre(r, c, size)
-            mine = {"kind": pending["type"], "cx": cx, "cy": cy, "colour": colour, "num": pending_seat + 1,
-                    "points": _triangle(r, c, size)}
-    return {
-        "size": size, "width": cols * size + 2 * PAD, "height": rows * size + 2 * PAD,
-        "inner_w": cols * size, "inner_h": rows * size, "pad": PAD,
-        "cells": cells, "borders": borders, "rift": rift, "labels": labels, "owner_colour": owner_colour,
-        "stops": stops, "tents": tents, "trails": trails, "mine": mine,
-        "r_stop": size * 0.3, "r_halo": size * 0.3 + 6, "font": size * 0.36,
-    }
+def choice(sel: selection.Selection, legal: list[dict]) -> dict:
+    """What the picks made so far mean: the mode, a ghost cell, the Trail's Stops."""
+    stops_ok = {tuple(a["cell"]) for a in legal if a["type"] == "stop"}
+    tents_ok = {tuple(a["cell"]) for a in legal if a["type"] == "tent"}
+    chosen = {selection.key_of(p): selection.value_of(p) for p in sel.picks}
+    default = "stop" if stops_ok or not tents_ok else "tent"
+    mode = chosen.get("m") or default
+    return {"mode": mode, "default_mode": mode == default, "cells": stops_ok if mode == "stop" else tents_ok,
+            "can_stop": bool(stops_ok), "can_tent": bool(tents_ok),
+            "ghost": _cell_of(chosen.get("c")), "first": _cell_of(chosen.get("a")),
+            "second": _cell_of(chosen.get("b"))}
 
+
+def trail_partners(legal: list[dict]) -> dict[Cell, set[Cell]]:
+    partners: dict[Cell, set[Cell]] = {}
+    for a in legal:
+        if a["type"] == "trail":
+            f, t = tuple(a["from"]), tuple(a["to"])
+            partners.setdefault(f, set()).add(t)
+            partners.setdefault(t, set()).add(f)
+    return partners
+
+
+# --- One map ----------------------------------------------------------------------------
 
 def _path(action: dict) -> list:
     """The cells of a Trail action, as the rules compute them."""
@@ -202,9 +110,240 @@ def _path(action: dict) -> list:
     return trail_path(tuple(action["from"]), tuple(action["to"]), corner)
 
 
-# --- Context --------------------------------------------------------------------------
+def cell_items(m: dict, size: float, arrows: bool) -> tuple[list[dict], list[dict]]:
+    """Every cell of a map (inert; the controls builder makes some clickable) and the
+    number of each area, drawn in its first cell."""
+    cells, labels, seen = [], [], set()
+    for r, line in enumerate(m["terrain"]):
+        for c, ch in enumerate(line):
+            x, y = origin(r, c, size)
+            area = m["areas"][r][c]
+            cells.append({"r": r, "c": c, "x": x, "y": y, "t": TERRAIN_CLASS.get(ch, "ground"), "area": area,
+                          "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
+                          # The keys must exist: in a template a missing "get" finds dict.get.
+                          "legal": False, "get": None, "post": None, "cancel": None})
+            if area not in seen:
+                seen.add(area)
+                labels.append({"x": x + 3, "y": y + size * 0.28, "area": area})
+    return cells, labels
 
-def _stage_text(view: dict, acting: bool) -> str:
+
+def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], list[dict]]:
+    """The Stops and Tents drawn on a map."""
+    recent = {tuple(rc) for rc in m.get("recent", [])}
+    stops, tents = [], []
+    for k, drawn in m["cells"].items():
+        r, c = (int(v) for v in k.split(","))
+        cx, cy = centre(r, c, size)
+        tent = drawn["kind"] == "tent"
+        item = {"r": r, "c": c, "cx": cx, "cy": cy, "seat": drawn["seat"], "colour": colours[drawn["seat"]],
+                "get": None, "role": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
+                "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
+        if tent:
+            tents.append(dict(item, points=triangle(r, c, size)))
+        elif drawn["kind"] == "stop":
+            stops.append(dict(item, connected=drawn.get("connected", False)))
+    return stops, tents
+
+
+def trail_items(m: dict, size: float, colours: list[str]) -> list[dict]:
+    recent = {tuple(rc) for rc in m.get("recent", [])}
+    out = []
+    for t in m["trails"]:
+        path = t["path"]
+        (r0, c0), (r1, c1) = path[0], path[-1]
+        out.append({"id": t["id"], "seat": t["seat"], "colour": colours[t["seat"]], "d": trail_d(path, size),
+                    "planks": planks(path, m["terrain"], size),
+                    "recent": all(tuple(rc) in recent for rc in path),
+                    "label": f"Trail from ({r0},{c0}) to ({r1},{c1})"})
+    return out
+
+
+def pending_item(pending: dict | None, seat: int | None, size: float, colours: list[str]) -> dict | None:
+    """The seat's own pending draw, drawn faintly on the map it holds."""
+    if not pending or pending.get("type") not in ("stop", "tent", "trail") or seat is None:
+        return None
+    colour = colours[seat]
+    if pending["type"] == "trail":
+        return {"kind": "trail", "d": trail_d(_path(pending), size), "colour": colour}
+    r, c = pending["cell"]
+    cx, cy = centre(r, c, size)
+    return {"kind": pending["type"], "cx": cx, "cy": cy, "colour": colour, "num": seat + 1,
+            "points": triangle(r, c, size)}
+
+
+def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | None = None,
+                 pending_seat: int | None = None, arrows: bool = False) -> dict:
+    """Everything the SVG of one map needs, at `size` px per cell."""
+    cells, labels = cell_items(m, size, arrows)
+    stops, tents = drawn_items(m, size, colours)
+    return {
+        "size": size, "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
+        "inner_w": m["cols"] * size, "inner_h": m["rows"] * size, "pad": PAD,
+        "cells": cells, "borders": area_borders(m["areas"], size), "rift": rift_outline(m["terrain"], size),
+        "labels": labels, "owner_colour": colours[m["owner"]],
+        "stops": stops, "tents": tents, "trails": trail_items(m, size, colours),
+        "mine": pending_item(pending, pending_seat, size, colours),
+        "r_stop": size * STOP_RADIUS, "r_halo": size * STOP_RADIUS + HALO_EXTRA, "font": size * FONT,
+    }
+
+
+# --- The controls on the held map ------------------------------------------------------
+
+def cancel_sel(sel: selection.Selection, ch: dict) -> str:
+    """Cancelling a ghost keeps a mode the player chose; cancelling a Trail starts over."""
+    if ch["ghost"] is not None and not ch["default_mode"]:
+        return sel.back()
+    return sel.cancel()
+
+
+def mark_cells(geo: dict, sel: selection.Selection, ch: dict) -> None:
+    """Legal squares of the current mode become links (a ghost, then its confirmation);
+    while something is chosen, any other square cancels it."""
+    ghost, first = ch["ghost"], ch["first"]
+    for cell in geo["cells"]:
+        rc = (cell["r"], cell["c"])
+        cell["legal"] = first is None and rc in ch["cells"]
+        if cell["legal"] and rc == ghost:
+            cell["post"] = sel.action
+        elif cell["legal"]:
+            cell["get"] = sel.start(f"m:{ch['mode']}", f"c:{cell_value(rc)}")
+        elif ghost is not None or first is not None:
+            cell["cancel"] = cancel_sel(sel, ch)
+
+
+def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, seat: int) -> None:
+    """The seat's own Stops that can end a Trail: start one, or end the one begun."""
+    first, second = ch["first"], ch["second"]
+    for stop in geo["stops"]:
+        rc = (stop["r"], stop["c"])
+        if stop["seat"] != seat or rc not in partners:
+            continue
+        if first is None:
+            stop["get"], stop["role"] = sel.start(f"a:{cell_value(rc)}"), "start"
+        elif rc == first:
+            stop["get"], stop["role"] = sel.cancel(), "first"
+        elif rc in partners[first]:
+            stop["get"] = sel.start(f"a:{cell_value(first)}", f"b:{cell_value(rc)}")
+            stop["role"] = "second" if rc == second else "partner"
+
+
+def routes(sel: selection.Selection, ch: dict) -> list[dict]:
+    """Every legal route between the two chosen Stops, each submitting its Trail."""
+    if ch["second"] is None:
+        return []
+    out = []
+    for next_pick in sel.candidates:
+        action = sel.completes(next_pick)
+        k = action["corner"] if action else None
+        if action is None:
+            continue
+        kx, ky = centre(k[0], k[1], CELL) if k else (None, None)
+        out.append({"action": action, "d": trail_d(_path(action), CELL), "focus": next_pick,
+                    "corner": "none" if k is None else f"{k[0]},{k[1]}", "kx": kx, "ky": ky,
+                    "label": "straight route" if k is None else f"L route via ({k[0]},{k[1]})"})
+    return out
+
+
+def ghost_item(ch: dict, seat: int, colours: list[str]) -> dict | None:
+    if ch["ghost"] is None:
+        return None
+    r, c = ch["ghost"]
+    cx, cy = centre(r, c, CELL)
+    return {"kind": ch["mode"], "cx": cx, "cy": cy, "colour": colours[seat], "num": seat + 1,
+            "points": triangle(r, c, CELL), "r": r, "c": c}
+
+
+def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, colours: list[str]) -> dict:
+    """The toolbar and the clickable parts of the held map, for the picks made so far."""
+    ch = choice(sel, legal)
+    partners = trail_partners(legal)
+    mark_cells(geo, sel, ch)
+    mark_stops(geo, sel, ch, partners, seat)
+    selecting = ch["ghost"] is not None or ch["first"] is not None
+    return {
+        "mode": ch["mode"], "can_stop": ch["can_stop"], "can_tent": ch["can_tent"], "has_trails": bool(partners),
+        "mode_stop_sel": sel.start("m:stop"), "mode_tent_sel": sel.start("m:tent"),
+        "ghost": ch["ghost"], "ghost_action": sel.action if ch["ghost"] is not None else None,
+        "ghost_geo": ghost_item(ch, seat, colours), "first": ch["first"], "second": ch["second"],
+        "routes": routes(sel, ch), "selecting": selecting,
+        "cancel_sel": cancel_sel(sel, ch),
+        "pass_action": next((a for a in legal if a["type"] == "pass"), None),
+    }
+
+
+NO_CONTROLS = {"mode": "stop", "can_stop": False, "can_tent": False, "has_trails": False, "ghost": None,
+               "ghost_action": None, "ghost_geo": None, "first": None, "second": None, "routes": [],
+               "selecting": False, "cancel_sel": "", "pass_action": None}
+
+
+# --- The other board areas ---------------------------------------------------------------
+
+def shown_map(view: dict, seat: int | None, sel: selection.Selection) -> int:
+    """The map drawn large: the one asked for, else the one the seat holds."""
+    if sel.extra("v") is not None:
+        return int(sel.extra("v") or 0)
+    if view.get("held_map") is not None:
+        return view["held_map"]
+    return seat if seat is not None and 0 <= seat < view["players"] else 0
+
+
+def map_card(view: dict, b: int, names: list[str], colours: list[str], geo: dict) -> dict:
+    """A map with its owner, holder and next holder, in names and colours."""
+    m = view["maps"][b]
+    holder_seat, next_seat = m["holder"], m["next_holder"]
+    return {"index": b, "map": m, "geo": geo, "owner": m["owner"], "owner_name": names[m["owner"]],
+            "owner_colour": colours[m["owner"]], "owner_num": m["owner"] + 1,
+            "holder_name": names[holder_seat] if holder_seat is not None else "",
+            "next_name": names[next_seat] if next_seat is not None else "",
+            "next_colour": colours[next_seat] if next_seat is not None else ""}
+
+
+def thumbs(view: dict, names: list[str], colours: list[str], sel: selection.Selection, shown: int) -> list[dict]:
+    held = view.get("held_map")
+    out = []
+    for b in range(view["players"]):
+        card = map_card(view, b, names, colours, map_geometry(view["maps"][b], THUMB, colours))
+        card.update(shown=b == shown, held=b == held,
+                    get=sel.with_extra("v", None) if b == held else sel.with_extra("v", str(b)))
+        out.append(card)
+    return out
+
+
+def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
+    """Every map drawn full size, for the replay (which has no selection to enlarge one)."""
+    return [map_card(view, b, names, colours, map_geometry(view["maps"][b], CELL, colours))
+            for b in range(view["players"])]
+
+
+def seat_rows(view: dict, names: list[str]) -> list[dict]:
+    rows = []
+    for s in view["seats"]:
+        i = s["seat"]
+        status = ("drawn" if s["submitted"] else "drawing…" if s["waiting_for"]
+                  else "over" if view["over"] else "nothing to draw")
+        rows.append({"seat": i, "name": names[i], "colour": s["colour"], "num": i + 1, "shape": SHAPES[i % 5],
+                     "colour_name": s["colour_name"], "status": status, "done": s["submitted"],
+                     "holds": s["holds"]})
+    return rows
+
+
+def score_rows(view: dict, names: list[str]) -> list[dict]:
+    """One row per seat, best first, each with its numbers per map."""
+    rows = []
+    for e in view["scores"]:
+        i = e["seat"]
+        rows.append({"seat": i, "name": names[i], "colour": view["seat_colours"][i], "num": i + 1,
+                     "rank": e["rank"], "total": e["total"],
+                     "cells": [e["breakdown"][k] for k, _ in CATEGORY_LABELS],
+                     "per_map": [{"map": b, "owner_name": names[view["maps"][b]["owner"]],
+                                  "cells": [pm[k] for k, _ in CATEGORY_LABELS], "total": pm["total"]}
+                                 for b, pm in enumerate(e["per_map"])]})
+    rows.sort(key=lambda row: (row["rank"], row["seat"]))
+    return rows
+
+
+def stage_text(view: dict, acting: bool) -> str:
     stage = view["stage"]
     if stage == "opening":
         return "First turn: Stops only"
@@ -217,7 +356,7 @@ def _stage_text(view: dict, acting: bool) -> str:
     return "Game over"
 
 
-def _describe(action: dict) -> str:
+def describe_action(action: dict) -> str:
     if action["type"] == "trail":
         via = "" if action["corner"] is None else f" via ({action['corner'][0]},{action['corner'][1]})"
         return (f"a Trail from ({action['from'][0]},{action['from'][1]}) to "
@@ -227,158 +366,61 @@ def _describe(action: dict) -> str:
     return f"a {action['type'].capitalize()} at ({action['cell'][0]},{action['cell'][1]})"
 
 
-def board_context(panel: dict) -> dict:
-    view, seat, names = panel["view"], panel.get("seat"), panel["names"]
-    legal = panel.get("legal") or []
-    n = view["players"]
-    colours = list(view["seat_colours"])
-    sel = parse_selection(panel.get("selection", ""))
+# --- The whole board ------------------------------------------------------------------------
+
+def held_map_board(panel: dict, view: dict, sel: selection.Selection, shown: int) -> dict:
+    """The large map with the seat's controls when it can draw on it now."""
+    seat, legal = panel.get("seat"), panel.get("legal") or []
     held = view.get("held_map")
-    if sel["view"] is not None and 0 <= sel["view"] < n:
-        shown = sel["view"]
-    elif held is not None:
-        shown = held
-    elif seat is not None and 0 <= seat < n:
-        shown = seat
-    else:
-        shown = 0
+    colours = list(view["seat_colours"])
     acting = bool(legal) and held is not None and shown == held and not panel.get("replay")
-    viewing_other = held is not None and shown != held
-
-    stops_ok = {tuple(a["cell"]) for a in legal if a["type"] == "stop"}
-    tents_ok = {tuple(a["cell"]) for a in legal if a["type"] == "tent"}
-    trails = [a for a in legal if a["type"] == "trail"]
-    pass_action = next((a for a in legal if a["type"] == "pass"), None)
-    partners: dict = {}
-    for a in trails:
-        f, t = tuple(a["from"]), tuple(a["to"])
-        partners.setdefault(f, set()).add(t)
-        partners.setdefault(t, set()).add(f)
-
-    mode = sel["mode"] or ("stop" if stops_ok or not tents_ok else "tent")
-    if mode == "tent" and not tents_ok and stops_ok:
-        mode = "stop"
-    mode_cells = stops_ok if mode == "stop" else tents_ok
-    ghost = sel["g"] if acting and sel["g"] in mode_cells else None
-    first = sel["a"] if acting and sel["a"] in partners else None
-    second = sel["b"] if first is not None and sel["b"] in partners.get(first, ()) else None
-    mode_sel = "m" + mode[0] if (sel["mode"] and acting) else None
-    keep = {"mode": mode if sel["mode"] else None}
-
     m = view["maps"][shown]
-    mine = view.get("my_pending") if shown == held else None
-    geo = map_geometry(m, CELL, colours, pending=mine, pending_seat=seat,
-                       arrows=seat is not None and m["owner"] == seat and shown == held)
-    ghost_action = None
-    if ghost is not None:
-        ghost_action = {"type": mode, "cell": [ghost[0], ghost[1]]}
-    for cell in geo["cells"]:
-        rc = (cell["r"], cell["c"])
-        cell["legal"] = acting and first is None and rc in mode_cells
-        cell["get"] = None
-        cell["post"] = None
-        if cell["legal"]:
-            if rc == ghost:
-                cell["post"] = ghost_action
-            else:
-                cell["get"] = make_selection(g=rc, **keep)
-        elif acting and (ghost is not None or first is not None):
-            cell["cancel"] = make_selection(**keep)     # clicking elsewhere cancels the choice
-    for stop in geo["stops"]:
-        rc = (stop["r"], stop["c"])
-        stop["get"] = None
-        stop["role"] = ""
-        if acting and stop["seat"] == seat and rc in partners:
-            if first is None:
-                stop["get"], stop["role"] = make_selection(a=rc, **keep), "start"
-            elif rc == first:
-                stop["get"], stop["role"] = make_selection(**keep), "first"
-            elif rc in partners[first]:
-                stop["get"] = make_selection(a=first, b=rc, **keep)
-                stop["role"] = "second" if rc == second else "partner"
-    routes = []
-    if second is not None:
-        for a in trails:
-            ends = {tuple(a["from"]), tuple(a["to"])}
-            if ends == {first, second}:
-                k = a["corner"]
-                kx, ky = _centre(k[0], k[1], CELL) if k else (None, None)
-                routes.append({"action": a, "d": _trail_d(_path(a), CELL),
-                               "corner": "none" if k is None else f"{k[0]},{k[1]}", "kx": kx, "ky": ky,
-                               "label": "straight route" if k is None else f"L route via ({k[0]},{k[1]})"})
+    geo = map_geometry(m, CELL, colours, pending=view.get("my_pending") if shown == held else None,
+                       pending_seat=seat, arrows=seat is not None and m["owner"] == seat and shown == held)
+    parts = controls(sel, legal, geo, seat, colours) if acting and seat is not None else dict(NO_CONTROLS)
+    return dict(parts, geo=geo, acting=acting)
 
-    def thumb(b: int) -> dict:
-        mv = view["maps"][b]
-        return {"index": b, "map": mv, "geo": map_geometry(mv, THUMB, colours),
-                "owner": mv["owner"], "owner_name": names[mv["owner"]],
-                "holder_name": names[mv["holder"]] if mv["holder"] is not None else "",
-                "next_name": names[mv["next_holder"]] if mv["next_holder"] is not None else "",
-                "shown": b == shown, "held": b == held,
-                "get": make_selection(view=b, **keep) if b != held else make_selection(**keep)}
 
-    def replay_map(b: int) -> dict:
-        """One map drawn full size for the replay, which has no ?sel= to enlarge a thumbnail."""
-        mv = view["maps"][b]
-        holder_seat, next_seat = mv["holder"], mv["next_holder"]
-        return {"index": b, "map": mv, "geo": map_geometry(mv, CELL, colours),
-                "owner": mv["owner"], "owner_name": names[mv["owner"]], "owner_colour": colours[mv["owner"]],
-                "owner_num": mv["owner"] + 1,
-                "holder_name": names[holder_seat] if holder_seat is not None else "",
-                "next_name": names[next_seat] if next_seat is not None else "",
-                "next_colour": colours[next_seat] if next_seat is not None else ""}
+def board_context(panel: dict) -> dict[str, Any]:
+    view, seat, names = panel["view"], panel.get("seat"), panel["names"]
+    colours = list(view["seat_colours"])
+    sel = select(panel, view["players"])
+    shown = shown_map(view, seat, sel)
+    held = view.get("held_map")
+    board = held_map_board(panel, view, sel, shown)
+    viewing_other = held is not None and shown != held
+    card = map_card(view, shown, names, colours, board["geo"])
+    replay = bool(panel.get("replay"))
+    board.update({
+        "map": card["map"], "shown": shown, "held": held, "viewing_other": viewing_other,
+        "own_map": seat is not None and card["owner"] == seat,
+        **{k: card[k] for k in ("owner_name", "owner_colour", "owner_num", "holder_name", "next_name",
+                                "next_colour")},
+        "my_colour": colours[seat] if seat is not None and 0 <= seat < len(colours) else "#333",
+        "my_pending": board["geo"]["mine"],
+        "my_pending_text": describe_action(view["my_pending"]) if view.get("my_pending") else "",
+        "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
+        "replay_maps": replay_maps(view, names, colours) if replay else [],
+        "seats": seat_rows(view, names), "scores": score_rows(view, names),
+        "categories": [label for _, label in CATEGORY_LABELS],
+        "tie_breaks": tie_break_notes(view, names),
+        "history": history_rows(view, names),
+        "waiting": [names[i] for i in view["to_act"]],
+        # The page's choice, for site.js to ask for again after a live update: a half-made
+        # draw while acting, or the map being viewed instead of the held one.
+        "selection": "" if replay or not (board["acting"] or viewing_other) else sel.raw,
+        "back_sel": sel.with_extra("v", None),
+    })
+    return {"board": board}
 
-    seat_rows = []
-    for s in view["seats"]:
-        i = s["seat"]
-        status = ("drawn" if s["submitted"] else "drawing…" if s["waiting_for"]
-                  else "over" if view["over"] else "nothing to draw")
-        seat_rows.append({"seat": i, "name": names[i], "colour": colours[i], "num": i + 1, "shape": SHAPES[i % 5],
-                          "colour_name": s["colour_name"], "status": status, "done": s["submitted"],
-                          "holds": s["holds"]})
-    scores = []
-    for e in view["scores"]:
-        i = e["seat"]
-        scores.append({"seat": i, "name": names[i], "colour": colours[i], "num": i + 1, "rank": e["rank"],
-                       "total": e["total"], "cells": [e["breakdown"][k] for k, _ in CATEGORY_LABELS],
-                       "per_map": [{"map": b, "owner_name": names[view["maps"][b]["owner"]],
-                                    "cells": [pm[k] for k, _ in CATEGORY_LABELS], "total": pm["total"]}
-                                   for b, pm in enumerate(e["per_map"])]})
-    scores.sort(key=lambda row: (row["rank"], row["seat"]))
+
+def tie_break_notes(view: dict, names: list[str]) -> list[str]:
+    from games.panel import name_seats
+    return [name_seats(t, names) for t in view.get("tie_breaks", [])] if view["over"] else []
+
+
+def history_rows(view: dict, names: list[str]) -> list[dict]:
+    from games.panel import name_seats
     history = [{"turn": h["turn"], "lines": [name_seats(line, names) for line in h["lines"]]}
                for h in view.get("history", [])]
-    owner = m["owner"]
-    return {"np": {
-        "map": m, "geo": geo, "shown": shown, "held": held, "acting": acting, "viewing_other": viewing_other,
-        "own_map": seat is not None and owner == seat,
-        "owner_name": names[owner], "owner_colour": colours[owner], "owner_num": owner + 1,
-        "holder_name": names[m["holder"]] if m["holder"] is not None else "",
-        "next_name": names[m["next_holder"]] if m["next_holder"] is not None else "",
-        "next_colour": colours[m["next_holder"]] if m["next_holder"] is not None else "",
-        "my_colour": colours[seat] if seat is not None and 0 <= seat < n else "#333",
-        "mode": mode, "can_stop": bool(stops_ok), "can_tent": bool(tents_ok), "has_trails": bool(partners),
-        "mode_stop_sel": make_selection(mode="stop"), "mode_tent_sel": make_selection(mode="tent"),
-        "ghost": ghost, "ghost_action": ghost_action, "ghost_geo": _ghost_geo(ghost, mode, seat, colours),
-        "cancel_sel": make_selection(**keep), "first": first, "second": second, "routes": routes,
-        "pass_action": pass_action, "selecting": ghost is not None or first is not None,
-        "my_pending": mine, "my_pending_text": _describe(view["my_pending"]) if view.get("my_pending") else "",
-        "stage_text": _stage_text(view, acting), "thumbs": [thumb(b) for b in range(n)],
-        "replay_maps": [replay_map(b) for b in range(n)] if panel.get("replay") else [],
-        "seats": seat_rows, "scores": scores, "categories": [label for _, label in CATEGORY_LABELS],
-        "tie_breaks": [name_seats(t, names) for t in view.get("tie_breaks", [])] if view["over"] else [],
-        "history": history[::-1],
-        "waiting": [names[i] for i in view["to_act"]],
-        # The page's choice, for static/js to ask for again after a live update: a
-        # half-made draw while acting, or the map being viewed instead of the held one.
-        "selection": (panel.get("selection", "") if acting
-                      else make_selection(view=shown) if viewing_other and not panel.get("replay") else ""),
-        "mode_sel": mode_sel,
-    }}
-
-
-def _ghost_geo(ghost, mode, seat, colours):
-    if ghost is None or seat is None:
-        return None
-    r, c = ghost
-    cx, cy = _centre(r, c, CELL)
-    return {"kind": mode, "cx": cx, "cy": cy, "colour": colours[seat], "num": seat + 1,
-            "points": _triangle(r, c, CELL), "r": r, "c": c}
+    return history[::-1]

@@ -38,3 +38,96 @@ document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("htmx:wsAfterMessage", follow);
   follow();
 });
+
+// Half-made moves (games/selection.py documents the convention). The board root carries
+// data-sel-root, data-sel (the ?sel= it was drawn with), data-sel-key (what that selection
+// belongs to, e.g. the seat's turn) and data-panel-url. A live update is drawn without the
+// selection: ask for it again while the key is the same.
+(function () {
+  let kept = { sel: "", key: null };
+  let focusWanted = null;   // data-sel-focus of the target to refocus after a swap ("" : first target)
+  const root = () => document.querySelector("[data-sel-root]");
+
+  function remember() {
+    const r = root();
+    kept = r ? { sel: r.dataset.sel || "", key: r.dataset.selKey || "" } : { sel: "", key: null };
+  }
+
+  function refocus() {
+    const r = root();
+    if (!r || focusWanted === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) { focusWanted = null; return; }
+    const el = (focusWanted && r.querySelector(`.sel-target[data-sel-focus="${CSS.escape(focusWanted)}"]`))
+      || r.querySelector(".sel-target");
+    if (el) el.focus({ preventScroll: true });
+    focusWanted = null;
+  }
+
+  document.addEventListener("DOMContentLoaded", remember);
+  // A page drawn at this page's request: its selection is the page's selection now.
+  document.addEventListener("htmx:afterSwap", () => { remember(); refocus(); });
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const r = root();
+    if (r && kept.sel && !r.dataset.sel && r.dataset.selKey === kept.key && r.dataset.panelUrl) {
+      htmx.ajax("GET", `${r.dataset.panelUrl}?sel=${encodeURIComponent(kept.sel)}`, { target: "#live", swap: "innerHTML" });
+    } else {
+      remember();
+      refocus();
+    }
+  });
+  document.addEventListener("focusin", (event) => {
+    const t = event.target.closest && event.target.closest("[data-sel-root] .sel-target");
+    focusWanted = t ? (t.dataset.selFocus || "") : null;
+  });
+
+  function press(el) {
+    if (!el || el.disabled) return false;
+    if (window.htmx) htmx.process(el);   // a key pressed right after a swap, before htmx settles
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    return true;
+  }
+
+  // The nearest highlighted target in the arrow's direction (by on-screen centres).
+  function nearest(targets, current, key) {
+    const a = current.getBoundingClientRect();
+    const ax = a.left + a.width / 2, ay = a.top + a.height / 2;
+    const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    let best = null, bestScore = Infinity;
+    for (const t of targets) {
+      if (t === current) continue;
+      const b = t.getBoundingClientRect();
+      const x = b.left + b.width / 2 - ax, y = b.top + b.height / 2 - ay;
+      const along = x * dx + y * dy;
+      if (along <= 1) continue;
+      const score = along + 2 * Math.abs(x * dy - y * dx);
+      if (score < bestScore) { bestScore = score; best = t; }
+    }
+    return best;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const r = root();
+    if (!r || event.ctrlKey || event.metaKey || event.altKey) return;
+    const t = event.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    if (event.key === "Escape") {
+      if (press(r.querySelector("[data-sel-cancel]"))) event.preventDefault();
+      return;
+    }
+    const inside = t && t.closest && r.contains(t);
+    if ((event.key === "Enter" || event.key === " ") && inside) {
+      const control = t.closest("[role=button]");
+      if (control && control.tagName !== "BUTTON" && control.tagName !== "A") { event.preventDefault(); press(control); }
+      return;
+    }
+    if (event.key.startsWith("Arrow") && (inside || t === document.body)) {
+      const targets = [...r.querySelectorAll(".sel-target")];
+      if (!targets.length) return;
+      const current = t.closest && t.closest(".sel-target");
+      const next = current ? nearest(targets, current, event.key) : targets[0];
+      event.preventDefault();
+      if (next) next.focus();
+    }
+  });
+})();

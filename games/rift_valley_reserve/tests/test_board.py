@@ -55,10 +55,10 @@ def test_the_page_renders_for_every_seat_and_a_spectator(start_game, alice, bob,
         held = view["maps"][i]["name"]
         assert f"<h2>{held} <span class=\"tag\">your map</span>" in page    # turn 1: everyone on their own map
         assert page.count('class="rvr-map thumb"') == 3
-        assert 'class="cell t-ground legal clickable"' in page                 # legal Stops highlighted
+        assert 'class="cell t-ground legal clickable sel-target"' in page                 # legal Stops highlighted
         assert "First turn: Stops only" in page
     watcher = html(client.get(f"/play/{game.pk}/"))
-    assert "legal clickable" not in watcher and "rvr-controls" not in watcher
+    assert "legal clickable sel-target" not in watcher and "rvr-controls" not in watcher
     assert "Waiting for alice, bob, charlie" in watcher
 
 
@@ -82,9 +82,9 @@ def test_the_map_shows_areas_terrain_and_the_rift_in_its_owners_colour(start_gam
 def test_owner_sees_crossing_arrows_and_others_do_not(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob])
     assert 'class="cross"' in panel(client_for(alice), game)
-    page = panel(client_for(alice), game, "v1")                        # viewing bob's map
+    page = panel(client_for(alice), game, "v:1")                        # viewing bob's map
     assert 'class="cross"' not in page and "Viewing only" in page
-    assert "legal clickable" not in page.split('class="rvr-map big"')[1].split("</svg>")[0]
+    assert "legal clickable sel-target" not in page.split('class="rvr-map big"')[1].split("</svg>")[0]
 
 
 def test_replay_of_a_bot_game_renders_at_several_steps(start_game, client):
@@ -106,8 +106,8 @@ def test_replay_of_a_bot_game_renders_at_several_steps(start_game, client):
 def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob])
     c = client_for(alice)
-    page = panel(c, game, "g0-3")
-    assert 'class="cell t-ground legal clickable ghosted"' in page
+    page = panel(c, game, "m:stop.c:0-3")
+    assert 'class="cell t-ground legal clickable sel-target ghosted"' in page
     assert "Confirm Stop at (0,3)" in page
     assert re.search(r'data-r="1" data-c="1"\s*hx-get="/play/\d+/panel/\?sel="', page)   # elsewhere cancels
     page = act(c, game, {"type": "stop", "cell": [0, 3]})
@@ -122,10 +122,10 @@ def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
     # Turn 1: Stops; turn 2: a Tent in Tent mode; turn 3: a second own Stop; turn 5: a Trail.
     act(clients[0], game, {"type": "stop", "cell": [0, 3]})
     act(clients[1], game, {"type": "stop", "cell": [8, 4]})
-    page = panel(clients[0], game, "mt")
+    page = panel(clients[0], game, "m:tent")
     assert 'aria-pressed="true"' in page and "▲ Tent</button>" in page
-    assert 'class="cell t-ground legal clickable"' in page
-    assert "Confirm Tent" in panel(clients[0], game, "mt.g4-0")
+    assert 'class="cell t-ground legal clickable sel-target"' in page
+    assert "Confirm Tent" in panel(clients[0], game, "m:tent.c:4-0")
     act(clients[0], game, {"type": "tent", "cell": [4, 0]})
     act(clients[1], game, {"type": "tent", "cell": [4, 8]})
     act(clients[0], game, {"type": "stop", "cell": [2, 5]})
@@ -134,10 +134,10 @@ def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
     act(clients[1], game, {"type": "tent", "cell": [5, 8]})
     # Turn 5, seat 0 on its own map: start a Trail, then see both routes.
     page = panel(clients[0], game)
-    assert 'class="stop unconnected clickable role-start"' in page
-    page = panel(clients[0], game, "a0-3")
+    assert 'class="stop unconnected clickable sel-target role-start"' in page
+    page = panel(clients[0], game, "a:0-3")
     assert "role-first" in page and "role-partner" in page
-    page = panel(clients[0], game, "a0-3.b2-5")
+    page = panel(clients[0], game, "a:0-3.b:2-5")
     corners = re.findall(r'data-corner="([^"]+)"', page)
     assert sorted(corners) == ["0,5", "2,3"]                               # one route bridges the Rift
     act(clients[0], game, {"type": "trail", "from": [0, 3], "to": [2, 5], "corner": [2, 3]})
@@ -171,12 +171,12 @@ def test_pass_is_not_offered_before_the_end_is_triggered(start_game, alice, bob)
 def test_nonsense_selections_are_ignored(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob])
     c = client_for(alice)
-    for sel in ("zz", "g99-99", "a0-3.b1-1", "v9", "mt", "g-1-2", "x" * 300, "a.b.g.v.m"):
+    for sel in ("zz", "m:stop.c:99-99", "a:0-3.b:1-1", "v:9", "m:tent", "c:-1-2", "x" * 300, "a.b.g.v.m",
+                "m:stop%00", "k:none"):
         page = panel(c, game, sel)
         assert 'class="card board rvr"' in page and "data-corner" not in page
-    assert presenter.parse_selection("mt.v1.g2-3.a4-5.b6-7") == {
-        "mode": "tent", "view": 1, "g": (2, 3), "a": (4, 5), "b": (6, 7)}
-    assert presenter.make_selection(mode="tent", view=1, g=(2, 3)) == "mt.v1.g2-3"
+        assert "ghosted" not in page, sel
+        assert 'data-sel=""' in page or 'data-sel="m:stop"' in page
 
 
 # --- Hidden information ---------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_a_pending_draw_is_seen_only_by_its_drawer(start_game, alice, bob, charl
         assert chip and "drawn" in chip.group(0)                        # only *that* it drew
     # The drawer's view of someone else's map stays empty of others' pending draws too.
     act(client_for(seat_users[1]), game, {"type": "stop", "cell": [8, 4]})
-    page = panel(drawer, game, "v1")
+    page = panel(drawer, game, "v:1")
     assert 'data-kind="stop"' not in page and 'data-kind="pending' not in page
 
 

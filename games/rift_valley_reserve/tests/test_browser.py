@@ -68,6 +68,19 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     # Turn 1: Stops only; Tent is disabled and squares next to animals are not offered.
     expect(red.locator(".rvr-controls button.mode", has_text="Tent")).to_be_disabled()
     expect(red.locator(f'{BIG} .cell.legal[data-r="0"][data-c="1"]')).to_have_count(0)
+    # The keyboard (site.js): an arrow key reaches a highlighted square, Enter picks it
+    # (a ghost), Esc cancels, another arrow moves on to the next highlighted square.
+    red.locator("body").press("ArrowDown")
+    expect(red.locator(f"{BIG} .cell.legal:focus")).to_have_count(1)
+    red.keyboard.press("Enter")
+    expect(red.locator(f"{BIG} .cell.ghosted")).to_have_count(1)
+    expect(red.locator(f"{BIG} .cell.ghosted:focus")).to_have_count(1)    # focus kept across the swap
+    red.keyboard.press("Escape")
+    expect(red.locator(f"{BIG} .cell.ghosted")).to_have_count(0)
+    first = red.locator(f"{BIG} .cell.legal").first
+    first.focus()
+    red.keyboard.press("ArrowRight")
+    expect(red.locator(f"{BIG} .cell.legal:focus")).not_to_have_attribute("data-c", first.get_attribute("data-c"))
     draw_at(red, 0, 3)
     expect(red.locator(".rvr-pending")).to_contain_text("drawn — waiting for the others")
     expect(red.locator(f'{BIG} [data-kind="pending-stop"]')).to_have_count(1)
