@@ -1,13 +1,14 @@
 """Game pages. Every write goes through games.engine; every answer is the seat's panel."""
 from __future__ import annotations
 
-import json
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
+
+from config.inputs import InputError, clean_text, parse_json
 
 from . import engine, presenters
 from .engine import Rejected
@@ -52,12 +53,10 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _parse_action(raw: str):
-    if len(raw) > MAX_ACTION_BYTES:
-        raise Rejected("That action is far too large.", 400)
     try:
-        return json.loads(raw)
-    except (TypeError, ValueError):
-        raise Rejected("That action could not be read (it is not valid JSON).", 400) from None
+        return parse_json(raw, max_bytes=MAX_ACTION_BYTES)
+    except InputError as exc:
+        raise Rejected(str(exc), 400) from None
 
 
 def _parse_version(raw: str | None) -> int | None:
@@ -71,9 +70,18 @@ def _parse_turn(raw: str | None) -> str | None:
     """The page's `seat_turn` key; None when the client sent none (API, old pages)."""
     if not raw:
         return None
-    if len(raw) > 64 or not raw.isprintable():
-        raise Rejected("The page's turn key could not be read.", 400)
-    return raw
+    try:
+        return clean_text(raw, max_length=64, what="page's turn key")
+    except InputError as exc:
+        raise Rejected(str(exc), 400) from None
+
+
+def _parse_token(raw: str | None) -> str:
+    """The submission's token (one per rendered page; repeated = a double click)."""
+    try:
+        return clean_text(raw or "", max_length=64, what="move token")
+    except InputError as exc:
+        raise Rejected(str(exc), 400) from None
 
 
 def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False) -> HttpResponse:
@@ -94,7 +102,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
     try:
         action = _parse_action(request.POST.get("action", ""))
-        outcome = engine.submit(game_id, request.user, action, token=request.POST.get("token", ""),
+        outcome = engine.submit(game_id, request.user, action, token=_parse_token(request.POST.get("token")),
                                 seen_version=_parse_version(request.POST.get("version")),
                                 seen_turn=_parse_turn(request.POST.get("turn")))
     except Rejected as exc:

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from config import inputs  # noqa: F401  (registers the <id:> and <token:> URL converters)
+
 from . import views
 
 app_name = "lobby"
@@ -8,12 +10,12 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("lobby/tables/", views.table_list, name="table_list"),
     path("tables/new/", views.create, name="create"),
-    path("tables/<int:table_id>/", views.table_detail, name="table"),
-    path("tables/<int:table_id>/join/", views.join, name="join"),
-    path("tables/<int:table_id>/leave/", views.leave, name="leave"),
-    path("tables/<int:table_id>/bots/add/", views.add_bot, name="add_bot"),
-    path("tables/<int:table_id>/bots/remove/", views.remove_bot, name="remove_bot"),
-    path("tables/<int:table_id>/start/", views.start, name="start"),
-    path("invite/<str:token>/", views.invite, name="invite"),
-    path("invite/<str:token>/join/", views.join_private, name="join_private"),
+    path("tables/<id:table_id>/", views.table_detail, name="table"),
+    path("tables/<id:table_id>/join/", views.join, name="join"),
+    path("tables/<id:table_id>/leave/", views.leave, name="leave"),
+    path("tables/<id:table_id>/bots/add/", views.add_bot, name="add_bot"),
+    path("tables/<id:table_id>/bots/remove/", views.remove_bot, name="remove_bot"),
+    path("tables/<id:table_id>/start/", views.start, name="start"),
+    path("invite/<token:token>/", views.invite, name="invite"),
+    path("invite/<token:token>/join/", views.join_private, name="join_private"),
 ]
