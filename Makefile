@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install migrate bench clean lock
+.PHONY: run test lint install migrate bench clean lock
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
@@ -31,8 +31,14 @@ run: migrate
 	@echo ""
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
 
+# Both cores: pytest-xdist spreads the suite over two workers (each has its own database).
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
+
+# Hygiene that CI enforces: ruff over the project, mypy over the rules and the engine.
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy games/rules games/*/rules games/engine.py
 
 bench: install
 	$(BIN)/python bench/run_all.py
