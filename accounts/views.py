@@ -3,14 +3,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games import rules as registry
-from games.models import Game
-
+from . import stats
 from .forms import SettingsForm, SignupForm
-from .models import Rating, User
+from .models import INACTIVITY_SIGMA_PER_DAY, PROVISIONAL_SIGMA, Rating, User
+
+LEADERBOARD_PAGE = 50
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -26,18 +28,16 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """Per game: rating and its history, counts; then games, results and head-to-head."""
     player = get_object_or_404(User, username=username, is_active=True)
-    games = (
-        Game.objects.filter(seats__user=player)
-        .prefetch_related("seats__user")
-        .order_by("-updated")
-        .distinct()[:30]
-    )
-    return render(
-        request,
-        "accounts/profile.html",
-        {"player": player, "ratings": player.ratings.all(), "games": games},
-    )
+    return render(request, "accounts/profile.html", {
+        "player": player,
+        "standings": stats.standings(player),
+        "current": stats.current_games(player),
+        "results": stats.recent_results(player),
+        "rivals": stats.head_to_head(player),
+        "provisional_sigma": PROVISIONAL_SIGMA,
+    })
 
 
 @login_required
@@ -57,9 +57,12 @@ def leaderboard(request: HttpRequest, slug: str | None = None) -> HttpResponse:
         current = registry.get(slug)
     except KeyError:
         return render(request, "404.html", {"message": "No such game."}, status=404)
-    ratings = Rating.objects.filter(game_slug=slug, user__is_active=True).select_related("user")[:100]
-    return render(
-        request,
-        "accounts/leaderboard.html",
-        {"rulesets": rulesets, "current": current, "ratings": ratings},
-    )
+    page = Paginator(stats.leaderboard(slug), LEADERBOARD_PAGE).get_page(request.GET.get("page"))
+    mine = None
+    if request.user.is_authenticated:
+        mine = Rating.objects.filter(user=request.user, game_slug=slug).first()
+    return render(request, "accounts/leaderboard.html", {
+        "rulesets": rulesets, "current": current, "page": page, "mine": mine,
+        "my_position": stats.position_of(mine) if mine else None,
+        "provisional_sigma": PROVISIONAL_SIGMA, "inactivity": INACTIVITY_SIGMA_PER_DAY,
+    })

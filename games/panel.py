@@ -83,7 +83,21 @@ def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:
          "breakdown": entry.get("breakdown", {}), "parts": list(entry.get("breakdown", {}).values())}
         for i, entry in enumerate(raw)
     ]
+    if game.rated:
+        _add_rating_changes(game, rows)
     return with_bars(rows)
+
+
+def _add_rating_changes(game: Game, rows: list[dict]) -> None:
+    """Each seat's rating change and why ("+18: 1st of 4; ..."), on the final result."""
+    from accounts.models import RatingEvent
+
+    events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
+    for row, seat in zip(rows, game.ordered_seats(), strict=False):
+        event = events.get(seat.user_id)
+        if event is not None:
+            row["rating_change"], row["rating_reason"] = event.change, event.reason
+            row["rating_after"] = event.display_after
 
 
 def breakdown_labels(rows: list[dict]) -> list[str]:

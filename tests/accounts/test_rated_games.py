@@ -103,3 +103,11 @@ def test_two_requests_finishing_one_game_rate_it_exactly_once(start_game, alice,
     assert Game.objects.get(pk=game.pk).rated
     assert RatingEvent.objects.filter(game=game).count() == 2
     assert sorted(r.games_played for r in Rating.objects.all()) == [1, 1]
+
+
+@pytest.mark.django_db
+def test_the_results_screen_shows_every_seat_its_change_and_why(start_game, alice, bob, alice_client):
+    game = finish(start_game(SLUG, [alice, bob]), {0: alice, 1: bob})
+    html = alice_client.get(f"/play/{game.pk}/").content.decode()
+    for event in RatingEvent.objects.filter(game=game):
+        assert event.reason in html

@@ -1,0 +1,91 @@
+"""Player pages: the profile and the leaderboard, with query counts that do not grow."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import Rating
+
+from .helpers import finished_game
+
+PROFILE_QUERIES = 17
+LEADERBOARD_QUERIES = 9
+
+
+def play_history(games, alice, bob, charlie):
+    start = timezone.now() - timedelta(days=2)
+    for i in range(games):
+        users = [alice, bob] if i % 3 else [alice, bob, charlie]
+        ranks = [1 + i % 2, 2 - i % 2] if i % 3 else [2, 1, 3]
+        finished_game(users, ranks, finished_at=start + timedelta(minutes=i), rated=i % 5 != 4)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("games", [5, 500])
+def test_the_profile_takes_the_same_queries_whatever_the_number_of_games(
+        games, alice, bob, charlie, alice_client, start_game, django_assert_max_num_queries):
+    play_history(games, alice, bob, charlie)
+    start_game("rifugio", [alice, bob])
+    with django_assert_max_num_queries(PROFILE_QUERIES):
+        response = alice_client.get("/accounts/u/alice/")
+    assert response.status_code == 200
+    assert "<polyline" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("games", [5, 500])
+def test_the_leaderboard_takes_the_same_queries_whatever_the_number_of_games(
+        games, alice, bob, charlie, alice_client, django_assert_max_num_queries):
+    play_history(games, alice, bob, charlie)
+    with django_assert_max_num_queries(LEADERBOARD_QUERIES):
+        response = alice_client.get("/accounts/leaderboard/roll-to-the-top/")
+    assert response.status_code == 200
+
+
+def steady(user, ordinal, slug="roll-to-the-top"):
+    return Rating.objects.create(user=user, game_slug=slug, mu=ordinal + 9, sigma=3.0, ordinal=ordinal,
+                                 games_played=20, last_played=timezone.now(),
+                                 steady_until=timezone.now() + timedelta(days=30))
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_lists_steady_ratings_and_shows_my_position(alice, bob, charlie, make_user, client):
+    from tests.fixtures import client_for
+
+    steady(alice, 10.0)
+    steady(bob, 20.0)
+    Rating.objects.create(user=charlie, game_slug="roll-to-the-top", mu=40, sigma=8, ordinal=16)
+    page = client_for(alice).get("/accounts/leaderboard/roll-to-the-top/")
+    html = page.content.decode()
+    assert [r.user.username for r in page.context["page"]] == ["bob", "alice"]
+    assert "charlie" not in html, "provisional ratings stay off the leaderboard"
+    assert "You are <strong>#2</strong>" in html
+    html = client_for(charlie).get("/accounts/leaderboard/roll-to-the-top/").content.decode()
+    assert "is provisional" in html and "1640?" in html
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_is_paginated(make_user, client):
+    for i in range(55):
+        steady(make_user(f"hiker{i:02}"), float(i))
+    first = client.get("/accounts/leaderboard/roll-to-the-top/")
+    assert len(first.context["page"]) == 50 and first.context["page"].has_next()
+    second = client.get("/accounts/leaderboard/roll-to-the-top/?page=2").content.decode()
+    assert "hiker04" in second and "<td>51</td>" in second
+
+
+@pytest.mark.django_db
+def test_the_profile_explains_each_rated_result_and_counts_head_to_head(alice, bob, charlie, client):
+    finished_game([alice, bob], [1, 2])
+    finished_game([alice, bob, charlie], [2, 1, 3])
+    finished_game([alice, charlie], [1, 2], rated=False)
+    response = client.get("/accounts/u/alice/")
+    html = response.content.decode()
+    assert "1st of 2; table average 1000; you were expected" in html
+    rivals = {r["user__username"]: (r["games"], r["wins"], r["losses"]) for r in response.context["rivals"]}
+    assert rivals == {"bob": (2, 1, 1), "charlie": (2, 2, 0)}
+    [standing] = response.context["standings"]
+    assert (standing.played, standing.won, standing.average_rank) == (3, 2, pytest.approx(4 / 3))
+    assert standing.rating.display_label.endswith("?")
