@@ -6,7 +6,6 @@ reports the bot's win rate (ties count half), then the average solo score of the
 """
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys

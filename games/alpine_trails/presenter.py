@@ -20,11 +20,14 @@ OPTION_SPECS: dict = {}
 SCRIPT = "games/alpine-trails/board.js"
 STYLESHEET = "games/alpine-trails/board.css"
 
-S = 72                      # cell side in SVG units
-H = S / 2
+# Board geometry, in SVG units: every map is a grid of S x S cells with a one-cell margin.
+S = 72                      # cell side
+H = S / 2                   # half a cell: where a trail meets an edge
+EDGE = {0: (H, 0), 1: (S, H), 2: (H, S), 3: (0, H)}    # midpoint of the N, E, S, W edges
+
 LETTER = {"forest": "F", "rock": "R", "meadow": "M", "wetland": "W"}
 ANIMAL_LETTER = {"bear": "B", "goat": "G", "wolf": "Wo", "moose": "Mo"}
-EDGE = {0: (H, 0), 1: (S, H), 2: (H, S), 3: (0, H)}
+OTHER_TITLES = {"campsite": "Campsite with a tent", "waterfall": "Waterfall", "lake": "Lake"}
 PAD_ROWS = [("habitat_forest", "Forest"), ("habitat_rock", "Rock"), ("habitat_meadow", "Meadow"),
             ("habitat_wetland", "Wetland"), ("waterfalls", "Waterfalls"), ("lakes", "Lakes"),
             ("tents", "Tents"), ("animals", "Animals"), ("longest_path", "Longest path"), ("goal", "Goal")]
@@ -56,22 +59,31 @@ def tile_face(tile_id: str, side: str, rotation: int = 0) -> dict:
     return piece_face({"kind": "terrain", "terrain": tile["terrain"], "animal": None})
 
 
+def cell_title(cell: dict) -> str:
+    """A piece in words, for its tooltip and screen readers."""
+    kind = cell["kind"]
+    if kind == "trail":
+        exits = " and ".join(DIRECTIONS[d] for d in cell["exits"])
+        return (f"{cell['terrain'].capitalize()} {SHAPE_NAME[cell['shape']]}, "
+                f"{cell['miles']} mile{'s' if cell['miles'] != 1 else ''}, exits {exits}")
+    if kind == "terrain":
+        return f"{cell['terrain'].capitalize()} habitat, 2 icons" + (
+            f", with a {cell['animal']}" if cell.get("animal") else "")
+    if kind == "basecamp":
+        return f"Base camp {cell['camp']} square {cell['square']}, {cell['terrain']}"
+    return OTHER_TITLES.get(kind, kind.capitalize())
+
+
 def piece_face(cell: dict) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
     face = {"kind": kind, "terrain": cell.get("terrain"), "letter": LETTER.get(cell.get("terrain"), ""),
-            "title": cell.get("title", "")}
+            "title": cell_title(cell)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
-        if not face["title"]:
-            face["title"] = (f"{cell['terrain'].capitalize()} {SHAPE_NAME[cell['shape']]}, {cell['miles']} "
-                             f"mile{'s' if cell['miles'] != 1 else ''}, exits "
-                             + " and ".join(DIRECTIONS[d] for d in cell["exits"]))
     elif kind == "terrain":
         face.update(animal=cell.get("animal"), animal_letter=ANIMAL_LETTER.get(cell.get("animal"), ""))
-        if not face["title"]:
-            face["title"] = f"{cell['terrain'].capitalize()} habitat, 2 icons"
     elif kind == "basecamp":
         face.update(square=cell.get("square"), camp=cell.get("camp"))
     elif kind == "waterfall":
@@ -177,93 +189,119 @@ def _default_tile_sel(tile: str, places: list) -> dict:
     return {"mode": "tile", "tile": tile, "side": "terrain" if terrain else "trail", "rotation": 0}
 
 
-def controls(panel: dict, me: dict) -> dict:
-    """The acting seat's controls: mode, highlights, tray and buttons."""
-    legal = panel["legal"]
-    by = {}
+def _by_type(legal: list[dict]) -> dict[str, list[dict]]:
+    by: dict[str, list[dict]] = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
-    places, camps, animals = by.get("place", []), by.get("campsite", []), by.get("animal", [])
-    hand = list(me.get("hand", []))
-    sel = parse_selection(panel.get("selection", ""))
-    explicit = sel["mode"] is not None
+    return by
+
+
+def resolve_selection(raw: str, by: dict, hand: list[str]) -> tuple[dict, bool]:
+    """The selection in force and whether the player chose it: a pending waterfall wins,
+    a stale or forged `?sel=` falls back to the first drawn tile."""
+    sel = parse_selection(raw)
+    places = by.get("place", [])
     if by.get("waterfall"):
-        sel = {"mode": "waterfall"}
-    elif sel["mode"] == "animal" and not any(a["animal"] == sel["animal"] for a in animals):
-        sel = {"mode": None}
-    elif sel["mode"] == "campsite" and not any(a["discard"] == sel["tile"] for a in camps):
-        sel = {"mode": None}
-    elif sel["mode"] == "tile" and sel["tile"] not in hand:
-        sel = {"mode": None}
-    if sel["mode"] is None:
-        explicit = False
-        sel = _default_tile_sel(hand[0], places) if hand else {"mode": "none"}
+        return {"mode": "waterfall"}, sel["mode"] is not None
+    stale = ((sel["mode"] == "animal" and not any(a["animal"] == sel["animal"] for a in by.get("animal", [])))
+             or (sel["mode"] == "campsite" and not any(a["discard"] == sel["tile"] for a in by.get("campsite", [])))
+             or (sel["mode"] == "tile" and sel["tile"] not in hand))
+    if sel["mode"] is None or stale:
+        return (_default_tile_sel(hand[0], places) if hand else {"mode": "none"}), False
     if sel["mode"] == "tile" and sel["side"] == "terrain":
         sel["rotation"] = 0
+    return sel, True
 
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def waterfall_targets(by: dict, me: dict) -> tuple[list[dict], str]:
+    points = {(o["x"], o["y"]): o["points"] for o in me.get("waterfall_options", [])}
     highlights = []
-    message = ""
-    if sel["mode"] == "waterfall":
-        points = {(o["x"], o["y"]): o["points"] for o in me.get("waterfall_options", [])}
-        for a in by["waterfall"]:
-            p = points.get((a["x"], a["y"]), 0)
-            highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"+{p}",
-                               "aria": f"Place the waterfall at {a['x']},{a['y']}: {p} point{'s' if p != 1 else ''} now"})
-        n = me.get("waterfalls_pending", 0)
-        message = f"Loop closed: place your waterfall ({n} to place). Each shows the points it scores now."
-    elif sel["mode"] == "tile":
-        tile, side, rot = sel["tile"], sel["side"], sel["rotation"]
-        mine = [a for a in places if a["tile"] == tile and a["side"] == side]
-        here = [a for a in mine if side == "terrain" or a["rotation"] == rot]
-        seen = {(a["x"], a["y"]) for a in here}
-        for a in here:
-            highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": "",
-                               "aria": f"Place {TILES[tile]['terrain']} {SHAPE_NAME[TILES[tile]['shape']]} "
-                                       f"{side} side up at {a['x']},{a['y']}"})
-        other = {}
-        for a in mine:
-            if (a["x"], a["y"]) not in seen:
-                other.setdefault((a["x"], a["y"]), a["rotation"])
-        for (x, y), r in sorted(other.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            highlights.append({"x": x, "y": y, "faint": True, "sel": tile_sel(tile, "trail", r), "label": "",
-                               "aria": f"Fits at {x},{y} when rotated: choose that rotation"})
-        n = len(here)
-        if n:
-            message = f"{n} spot{'s' if n != 1 else ''} for this tile {side} side up. Click a highlighted square."
-        elif other:
-            message = "No spot in this rotation: rotate (R), or click an outlined square."
-        elif side == "trail" and any(a["tile"] == tile for a in places):
-            message = "The trail side fits nowhere: flip to the terrain side (F)."
-        elif side == "terrain" and any(a["tile"] == tile for a in places):
-            message = "The terrain side fits nowhere: flip to the trail side (F)."
-        else:
-            message = "This tile fits nowhere on your map: discard it."
-    elif sel["mode"] == "campsite":
-        miles = {(o["x"], o["y"]): o["miles"] for o in me.get("campsite_options", [])}
-        for a in camps:
-            if a["discard"] == sel["tile"]:
-                m = miles.get((a["x"], a["y"]))
-                highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"{m} mi" if m is not None else "",
-                                   "aria": f"Make a campsite at {a['x']},{a['y']}"
-                                           + (f", {m} miles from the nearest camp" if m is not None else "")})
-        message = "Campsite: the marked tile returns to the box. Each spot shows its trail distance."
-    elif sel["mode"] == "animal":
-        for a in animals:
-            if a["animal"] == sel["animal"]:
-                highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": ANIMAL_LETTER[a["animal"]],
-                                   "aria": f"Put the {a['animal']} at {a['x']},{a['y']}"})
-        message = f"Put your {sel['animal']} on a {TERRAIN_OF_ANIMAL[sel['animal']]} tile placed terrain side up."
+    for a in by["waterfall"]:
+        p = points.get((a["x"], a["y"]), 0)
+        highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"+{p}",
+                           "aria": f"Place the waterfall at {a['x']},{a['y']}: {_plural(p, 'point')} now"})
+    n = me.get("waterfalls_pending", 0)
+    return highlights, f"Loop closed: place your waterfall ({n} to place). Each shows the points it scores now."
 
-    # the hand tray
+
+def _tile_message(sel: dict, here: list, other: dict, places: list) -> str:
+    tile, side = sel["tile"], sel["side"]
+    if here:
+        return f"{_plural(len(here), 'spot')} for this tile {side} side up. Click a highlighted square."
+    if other:
+        return "No spot in this rotation: rotate (R), or click an outlined square."
+    if any(a["tile"] == tile for a in places):
+        flip = "trail" if side == "terrain" else "terrain"
+        return f"The {side} side fits nowhere: flip to the {flip} side (F)."
+    return "This tile fits nowhere on your map: discard it."
+
+
+def tile_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
+    """Squares where the selected tile fits as shown, and (outlined) where another rotation fits."""
+    places = by.get("place", [])
+    tile, side, rot = sel["tile"], sel["side"], sel["rotation"]
+    mine = [a for a in places if a["tile"] == tile and a["side"] == side]
+    here = [a for a in mine if side == "terrain" or a["rotation"] == rot]
+    name = f"{TILES[tile]['terrain']} {SHAPE_NAME[TILES[tile]['shape']]}"
+    highlights = [{"x": a["x"], "y": a["y"], "action": a, "label": "",
+                   "aria": f"Place {name} {side} side up at {a['x']},{a['y']}"} for a in here]
+    seen = {(a["x"], a["y"]) for a in here}
+    other: dict = {}
+    for a in mine:
+        if (a["x"], a["y"]) not in seen:
+            other.setdefault((a["x"], a["y"]), a["rotation"])
+    for (x, y), r in sorted(other.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        highlights.append({"x": x, "y": y, "faint": True, "sel": tile_sel(tile, "trail", r), "label": "",
+                           "aria": f"Fits at {x},{y} when rotated: choose that rotation"})
+    return highlights, _tile_message(sel, here, other, places)
+
+
+def campsite_targets(sel: dict, by: dict, me: dict) -> tuple[list[dict], str]:
+    miles = {(o["x"], o["y"]): o["miles"] for o in me.get("campsite_options", [])}
+    highlights = []
+    for a in by.get("campsite", []):
+        if a["discard"] == sel["tile"]:
+            m = miles.get((a["x"], a["y"]))
+            highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"{m} mi" if m is not None else "",
+                               "aria": f"Make a campsite at {a['x']},{a['y']}"
+                                       + (f", {m} miles from the nearest camp" if m is not None else "")})
+    return highlights, "Campsite: the marked tile returns to the box. Each spot shows its trail distance."
+
+
+def animal_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
+    animal = sel["animal"]
+    highlights = [{"x": a["x"], "y": a["y"], "action": a, "label": ANIMAL_LETTER[animal],
+                   "aria": f"Put the {animal} at {a['x']},{a['y']}"}
+                  for a in by.get("animal", []) if a["animal"] == animal]
+    return highlights, f"Put your {animal} on a {TERRAIN_OF_ANIMAL[animal]} tile placed terrain side up."
+
+
+def targets(sel: dict, by: dict, me: dict) -> tuple[list[dict], str]:
+    """The squares to highlight on the player's map, and the hint line, for the selection."""
+    mode = sel["mode"]
+    if mode == "waterfall":
+        return waterfall_targets(by, me)
+    if mode == "tile":
+        return tile_targets(sel, by)
+    if mode == "campsite":
+        return campsite_targets(sel, by, me)
+    if mode == "animal":
+        return animal_targets(sel, by)
+    return [], ""
+
+
+def hand_tray(sel: dict, hand: list[str], places: list[dict]) -> list[dict]:
+    """The drawn tiles, each shown at the side and rotation it would be placed with."""
     tray = []
     for i, tile in enumerate(hand):
         t = TILES[tile]
         chosen = sel.get("tile") == tile and sel["mode"] in ("tile", "campsite")
-        if chosen and sel["mode"] == "tile":
-            side, rot = sel["side"], sel["rotation"]
-        else:
-            d = _default_tile_sel(tile, places)
-            side, rot = d["side"], d["rotation"]
+        shown = sel if chosen and sel["mode"] == "tile" else _default_tile_sel(tile, places)
+        side, rot = shown["side"], shown["rotation"]
         tray.append({
             "id": tile, "key": str(i + 1), "terrain": t["terrain"], "shape": SHAPE_NAME[t["shape"]],
             "miles": t["miles"], "fork": t["shape"] == "T", "side": side, "rotation": rot,
@@ -272,54 +310,75 @@ def controls(panel: dict, me: dict) -> dict:
             "sel": f"c:{tile}" if sel["mode"] == "campsite" else tile_sel(tile, side, rot),
             "label": f"{t['terrain'].capitalize()} {SHAPE_NAME[t['shape']]}, {t['miles']} mi",
         })
-    buttons = {}
-    if sel["mode"] == "tile":
-        tile, side, rot = sel["tile"], sel["side"], sel["rotation"]
-        buttons["flip"] = tile_sel(tile, "terrain" if side == "trail" else "trail", rot)
-        if side == "trail":
-            buttons["rotate"] = tile_sel(tile, "trail", (rot + 1) % 4)
-            buttons["rotate_back"] = tile_sel(tile, "trail", (rot + 3) % 4)
-        buttons["campsite"] = f"c:{tile}" if any(a["discard"] == tile for a in camps) else ""
-        buttons["discard"] = next((a for a in by.get("discard", []) if a["tile"] == tile), None)
-        trade = next((a for a in by.get("trade_fork", []) if a["tile"] == tile), None)
-        if trade:
-            buttons["trade"] = trade
-            buttons["trade_animal"] = ANIMAL_OF[TILES[tile]["terrain"]]
-    elif sel["mode"] == "campsite":
-        buttons["cancel"] = tile_sel(sel["tile"], **{k: v for k, v in _default_tile_sel(sel["tile"], places).items()
-                                                     if k in ("side", "rotation")})
-    held = []
-    counts = {}
+    return tray
+
+
+def tile_buttons(sel: dict, by: dict) -> dict:
+    """Flip, rotate, campsite, cancel, discard and trade, for the selected tile."""
+    places = by.get("place", [])
+    if sel["mode"] == "campsite":
+        default = _default_tile_sel(sel["tile"], places)
+        return {"cancel": tile_sel(sel["tile"], default["side"], default["rotation"])}
+    if sel["mode"] != "tile":
+        return {}
+    tile, side, rot = sel["tile"], sel["side"], sel["rotation"]
+    buttons: dict = {"flip": tile_sel(tile, "terrain" if side == "trail" else "trail", rot)}
+    if side == "trail":
+        buttons["rotate"] = tile_sel(tile, "trail", (rot + 1) % 4)
+        buttons["rotate_back"] = tile_sel(tile, "trail", (rot + 3) % 4)
+    buttons["campsite"] = f"c:{tile}" if any(a["discard"] == tile for a in by.get("campsite", [])) else ""
+    buttons["discard"] = next((a for a in by.get("discard", []) if a["tile"] == tile), None)
+    trade = next((a for a in by.get("trade_fork", []) if a["tile"] == tile), None)
+    if trade:
+        buttons["trade"] = trade
+        buttons["trade_animal"] = ANIMAL_OF[TILES[tile]["terrain"]]
+    return buttons
+
+
+def held_animals(sel: dict, me: dict, by: dict) -> list[dict]:
+    counts: dict[str, int] = {}
     for animal in me.get("animals", []):
         counts[animal] = counts.get(animal, 0) + 1
-    for animal, count in sorted(counts.items()):
-        can = any(a["animal"] == animal for a in animals)
-        held.append({"animal": animal, "count": count, "letter": ANIMAL_LETTER[animal],
-                     "terrain": TERRAIN_OF_ANIMAL[animal], "sel": f"a:{animal}" if can else "",
-                     "selected": sel["mode"] == "animal" and sel["animal"] == animal})
+    placeable = {a["animal"] for a in by.get("animal", [])}
+    return [{"animal": animal, "count": count, "letter": ANIMAL_LETTER[animal],
+             "terrain": TERRAIN_OF_ANIMAL[animal], "sel": f"a:{animal}" if animal in placeable else "",
+             "selected": sel["mode"] == "animal" and sel["animal"] == animal}
+            for animal, count in sorted(counts.items())]
+
+
+def selection_key(sel: dict) -> str:
+    """The `?sel=` value of a selection ("" for none or a waterfall)."""
+    if sel["mode"] == "tile":
+        return tile_sel(sel["tile"], sel["side"], sel["rotation"])
+    if sel["mode"] == "campsite":
+        return f"c:{sel['tile']}"
+    if sel["mode"] == "animal":
+        return f"a:{sel['animal']}"
+    return ""
+
+
+def ghost_of(sel: dict) -> dict | None:
+    """The piece drawn under the pointer on the player's map."""
+    if sel["mode"] == "tile":
+        return tile_face(sel["tile"], sel["side"], sel["rotation"])
+    if sel["mode"] in ("campsite", "waterfall"):
+        return piece_face({"kind": sel["mode"]})
+    return None
+
+
+def controls(panel: dict, me: dict) -> dict:
+    """The acting seat's controls: mode, highlights, tray and buttons."""
+    by = _by_type(panel["legal"])
+    hand = list(me.get("hand", []))
+    sel, explicit = resolve_selection(panel.get("selection", ""), by, hand)
+    highlights, message = targets(sel, by, me)
     done = by.get("done", [None])[0]
-    if done is None:
-        done_reason = ("Place your waterfall first." if sel["mode"] == "waterfall"
-                       else "Place or give up both drawn tiles first.")
-    else:
-        done_reason = ""
-    current = ""
-    if sel["mode"] == "tile":
-        current = tile_sel(sel["tile"], sel["side"], sel["rotation"])
-    elif sel["mode"] == "campsite":
-        current = f"c:{sel['tile']}"
-    elif sel["mode"] == "animal":
-        current = f"a:{sel['animal']}"
-    ghost = None
-    if sel["mode"] == "tile":
-        ghost = tile_face(sel["tile"], sel["side"], sel["rotation"])
-    elif sel["mode"] == "campsite":
-        ghost = piece_face({"kind": "campsite"})
-    elif sel["mode"] == "waterfall":
-        ghost = piece_face({"kind": "waterfall"})
-    return {"sel": sel, "current": current, "ghost": ghost, "explicit": explicit, "highlights": highlights, "message": message,
-            "tray": tray, "buttons": buttons, "held": held, "done": done, "done_reason": done_reason,
-            "hand_ids": " ".join(hand), "camp_possible": bool(camps)}
+    done_reason = "" if done is not None else (
+        "Place your waterfall first." if sel["mode"] == "waterfall" else "Place or give up both drawn tiles first.")
+    return {"sel": sel, "current": selection_key(sel), "ghost": ghost_of(sel), "explicit": explicit,
+            "highlights": highlights, "message": message, "tray": hand_tray(sel, hand, by.get("place", [])),
+            "buttons": tile_buttons(sel, by), "held": held_animals(sel, me, by), "done": done,
+            "done_reason": done_reason, "hand_ids": " ".join(hand), "camp_possible": bool(by.get("campsite"))}
 
 
 # --- the score pad -----------------------------------------------------------------------------
@@ -355,49 +414,135 @@ def score_pad(view: dict, names: list, viewer) -> dict:
 
 # --- the board ---------------------------------------------------------------------------------
 
+def _padded_names(panel: dict, players: int) -> list[str]:
+    names = list(panel.get("names") or [])
+    while len(names) < players:
+        names.append(f"Seat {len(names) + 1}")
+    return names
+
+
+def other_maps(view: dict, seat, names: list[str]) -> list[dict]:
+    """Every other seat's map (as of the last resolved round during play), small."""
+    over = view["phase"] == "over"
+    maps = []
+    for entry in view["seats"]:
+        i = entry["seat"]
+        if i == seat:
+            continue
+        as_of = entry["as_of_round"]
+        maps.append({"seat": i, "name": names[i], "number": i + 1, "geo": map_geometry(entry, over=over),
+                     "status": entry["status"],
+                     "as_of": "final map" if over else ("start of the game" if as_of < 1 else f"as of round {as_of}"),
+                     "animals": entry["animals"], "total": entry["score"]["total"],
+                     "goal_card": entry.get("goal_card") if over else None})
+    return maps
+
+
+def gift_notices(view: dict, seat, names: list[str]) -> list[str]:
+    """Animals the seat received from other seats' forks when the last round resolved."""
+    last = view.get("last_round")
+    if seat is None or not last or view["phase"] == "over" or last.get("round") != view["round"] - 1:
+        return []
+    return [f"{names[g['from']]} placed a {TERRAIN_OF_ANIMAL[g['animal']]} fork: you receive a {g['animal']}."
+            for g in last.get("gifts", []) if g["to"] == seat]
+
+
+def seat_status(view: dict, names: list[str]) -> list[dict]:
+    to_act = view.get("to_act", [])
+    return [{"seat": e["seat"], "name": names[e["seat"]], "number": e["seat"] + 1,
+             "done": e["seat"] not in to_act} for e in view["seats"]]
+
+
 def board_context(panel: dict) -> dict:
     view = panel["view"]
     seat = panel.get("seat")
-    names = list(panel.get("names") or [])
-    while len(names) < view["players"]:
-        names.append(f"Seat {len(names) + 1}")
+    names = _padded_names(panel, view["players"])
     over = view["phase"] == "over"
     replay = bool(panel.get("replay"))
-    to_act = view.get("to_act", [])
     me = view["seats"][seat] if seat is not None and 0 <= seat < len(view["seats"]) else None
-    ctl = None
-    if me is not None and panel.get("legal") and not over and not replay:
-        ctl = controls(panel, me)
+    ctl = controls(panel, me) if me is not None and panel.get("legal") and not over and not replay else None
     main = None
     if me is not None:
         main = map_geometry(me, highlights=ctl["highlights"] if ctl else (), over=over)
         main.update(seat=seat, name=names[seat])
-    maps = []
-    for entry in view["seats"]:
-        i = entry["seat"]
-        if me is not None and i == seat:
-            continue
-        geo = map_geometry(entry, over=over)
-        as_of = entry["as_of_round"]
-        maps.append({"seat": i, "name": names[i], "number": i + 1, "geo": geo, "status": entry["status"],
-                     "as_of": "final map" if over else ("start of the game" if as_of < 1 else f"as of round {as_of}"),
-                     "animals": entry["animals"], "total": entry["score"]["total"],
-                     "goal_card": entry.get("goal_card") if over else None})
-    notices = []
-    last = view.get("last_round")
-    if me is not None and last and not over and last.get("round") == view["round"] - 1:
-        for g in last.get("gifts", []):
-            if g["to"] == seat:
-                terrain = TERRAIN_OF_ANIMAL[g["animal"]]
-                notices.append(f"{names[g['from']]} placed a {terrain} fork: you receive a {g['animal']}.")
-    status = [{"seat": e["seat"], "name": names[e["seat"]], "number": e["seat"] + 1,
-               "done": e["seat"] not in to_act} for e in view["seats"]]
-    waiting = [names[i] for i in to_act]
-    return {"at": {
-        "S": S, "main": main, "maps": maps, "ctl": ctl, "me": me, "over": over, "replay": replay,
-        "pad": score_pad(view, names, seat), "notices": notices, "status": status, "waiting": waiting,
-        "acting": ctl is not None, "finished_round": me is not None and not over and seat not in to_act,
-        "goal": (me or {}).get("goal_card"), "terrains": [{"id": t, "letter": LETTER[t], "animal": ANIMAL_OF[t]}
-                                                          for t in TERRAINS],
+    return {"board": {
+        "S": S, "main": main, "maps": other_maps(view, seat if me is not None else None, names), "ctl": ctl,
+        "me": me, "over": over, "replay": replay, "pad": score_pad(view, names, seat),
+        "notices": gift_notices(view, seat if me is not None else None, names), "status": seat_status(view, names),
+        "waiting": [names[i] for i in view.get("to_act", [])], "acting": ctl is not None,
+        "finished_round": me is not None and not over and seat not in view.get("to_act", []),
+        "goal": (me or {}).get("goal_card"),
+        "terrains": [{"id": t, "letter": LETTER[t], "animal": ANIMAL_OF[t]} for t in TERRAINS],
         "spectator": seat is None,
     }, "done_action": {"type": "done"}}
+
+
+# --- events in words ---------------------------------------------------------------------------
+
+def _who(names: list[str], seat) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+def _tile_words(tile_id: str) -> str:
+    tile = TILES[tile_id]
+    return f"{tile['terrain']} {SHAPE_NAME[tile['shape']]} ({tile['miles']} mi)"
+
+
+def _loops(e: dict) -> str:
+    return f", closing {_count(e['loops'], 'loop')}" if e.get("loops") else ""
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _place(e: dict, names: list[str]) -> str:
+    who = _who(names, e["seat"])
+    if e["side"] == "trail":
+        exits = ", ".join(DIRECTIONS[d] for d in sorted(B.EXITS[(TILES[e["tile"]]["shape"], e["rotation"])]))
+        return (f"{who} placed a {_tile_words(e['tile'])} trail side up at ({e['x']},{e['y']}), "
+                f"exits {exits}{_loops(e)}.")
+    return f"{who} placed a {TILES[e['tile']]['terrain']} tile terrain side up at ({e['x']},{e['y']})."
+
+
+def _game_over(e: dict, names: list[str]) -> str:
+    winners = e["winners"]
+    if e.get("solo"):
+        title = B.solo_title(e["points"])
+        return f"Game over: {_who(names, 0)} scores {e['points']}" + (f" — {title}." if title else " (no title).")
+    return (f"Game over: {', '.join(_who(names, w) for w in winners)} "
+            f"{'wins' if len(winners) == 1 else 'tie'} with {e['points']} points.")
+
+
+DESCRIBE = {
+    "round_start": lambda e, n: f"Round {e['turn']} of {e['rounds']} begins.",
+    "place": _place,
+    "campsite": lambda e, n: (f"{_who(n, e['seat'])} made a campsite at ({e['x']},{e['y']}), {e['miles']} miles out, "
+                              f"giving up {e['tile']}{_loops(e)}."),
+    "waterfall": lambda e, n: f"{_who(n, e['seat'])} placed a waterfall at ({e['x']},{e['y']}).",
+    "waterfall_lost": lambda e, n: f"{_who(n, e['seat'])} had no room for {_count(e['count'], 'waterfall')}.",
+    "animal": lambda e, n: f"{_who(n, e['seat'])} put a {e['animal']} on its map at ({e['x']},{e['y']}).",
+    "discard": lambda e, n: f"{_who(n, e['seat'])} discarded {e['tile']}, a {_tile_words(e['tile'])} that fit nowhere.",
+    "trade_fork": lambda e, n: (f"{_who(n, e['seat'])} traded {e['tile']}, a {TILES[e['tile']]['terrain']} fork, "
+                                f"for a {e['animal']}."),
+    "gift": lambda e, n: (f"{_who(n, e['seat'])} placed a {e['terrain']} fork: "
+                          f"{_who(n, e['to'])} receives a {e['animal']}."),
+    "end_animals": lambda e, n: f"{_who(n, e['seat'])} placed {_count(e['count'], 'held animal')} at the end.",
+    "lakes": lambda e, n: f"{_who(n, e['seat'])} gets {_count(e['count'], 'lake')}.",
+    "game_over": _game_over,
+}
+
+
+def describe(event: dict, names: list[str]) -> str:
+    """One event of the view in words; names[i] is the display name of seat i."""
+    words = DESCRIBE.get(event.get("type"))
+    if words is not None:
+        try:
+            return words(event, names)
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass                                   # an event from an older rules version
+    kind = str(event.get("type", "event")).replace("_", " ")
+    who = _who(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
+    return f"{who + ': ' if who else ''}{kind.capitalize()}."

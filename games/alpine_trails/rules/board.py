@@ -12,7 +12,7 @@ from typing import Any
 from .data import (
     ANIMAL_OF, CAMPSITE_MIN_MILES, DELTA, GOALS, ICONS_TERRAIN_SIDE, ICONS_TRAIL_SIDE,
     LONG_HIKE, POINTS_PER_ANIMAL, POINTS_PER_LAKE, POINTS_PER_MILE, POINTS_PER_TENT,
-    POINTS_PER_WATERFALL_NEIGHBOUR, SHAPE_EXITS, TERRAINS, TILES, WELL_TRAVELLED,
+    POINTS_PER_WATERFALL_NEIGHBOUR, SHAPE_EXITS, SOLO_TITLES, TERRAINS, TILES, WELL_TRAVELLED,
 )
 
 Cell = tuple[int, int]
@@ -40,10 +40,6 @@ def parse(map_: dict) -> Board:
         x, y = key.split(",")
         board[(int(x), int(y))] = piece
     return board
-
-
-def unparse(board: Board) -> dict:
-    return {cell_key(c): p for c, p in board.items()}
 
 
 def step(cell: Cell, d: int) -> Cell:
@@ -351,7 +347,6 @@ def score_board(board: Board, goal_id: str | None = None) -> dict:
     return breakdown
 
 
-_SCORE_CACHE: dict = {}
 CACHE_LIMIT = 4096
 
 
@@ -359,19 +354,52 @@ def map_fingerprint(map_: dict) -> str:
     return json.dumps(map_, sort_keys=True, separators=(",", ":"))
 
 
-def score_map(map_: dict, goal_id: str | None = None, solo: bool = False) -> dict:
-    """`{"total", "breakdown"}` of a state map (solo needs no special case: every placed
-    animal scores, and a multiplayer map never holds duplicates).
+class MapMemo:
+    """Memoises `compute(map_, extra)` on a map's content.
 
-    Memoised on the map's content: views score every seat's map on every call."""
-    key = (map_fingerprint(map_), goal_id)
-    breakdown = _SCORE_CACHE.get(key)
-    if breakdown is None:
-        breakdown = score_board(parse(map_), goal_id)
-        if len(_SCORE_CACHE) >= CACHE_LIMIT:
-            _SCORE_CACHE.clear()
-        _SCORE_CACHE[key] = breakdown
+    Fast path on the map object itself: a map in a state is never changed in place once
+    the state has been returned (moves copy a map before changing it, and placed pieces are
+    replaced, not edited), so the same object means the same content, and a view or score
+    need not re-read a map that did not change. The entry keeps the map alive, so its id
+    cannot be reused while it is cached. Any other map is looked up by its content.
+    """
+
+    def __init__(self, compute) -> None:
+        self.compute = compute
+        self.by_object: dict = {}
+        self.by_content: dict = {}
+
+    def __call__(self, map_: dict, extra: Any = None) -> Any:
+        hit = self.by_object.get((id(map_), extra))
+        if hit is not None and hit[0] is map_ and hit[1] == len(map_):
+            return hit[2]
+        key = (map_fingerprint(map_), extra)
+        value = self.by_content.get(key)
+        if value is None:
+            value = self.compute(map_, extra)
+            if len(self.by_content) >= CACHE_LIMIT:
+                self.by_content.clear()
+            self.by_content[key] = value
+        if len(self.by_object) >= CACHE_LIMIT:
+            self.by_object.clear()
+        self.by_object[(id(map_), extra)] = (map_, len(map_), value)
+        return value
+
+
+_score_breakdown = MapMemo(lambda map_, goal_id: score_board(parse(map_), goal_id))
+
+
+def score_map(map_: dict, goal_id: str | None = None) -> dict:
+    """`{"total", "breakdown"}` of a state map (solo needs no special case: every placed
+    animal scores, and a multiplayer map never holds duplicates). Memoised: views score
+    every seat's map on every call."""
+    breakdown = _score_breakdown(map_, goal_id)
     return {"total": sum(breakdown.values()), "breakdown": dict(breakdown)}
+
+
+def solo_title(total: int) -> str | None:
+    """The solo rank title for a final total (§9, D28); None below the lowest band."""
+    return next((title for need, title in SOLO_TITLES if total >= need), None)
 
 
 def jcopy(value):

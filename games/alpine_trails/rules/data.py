@@ -24,7 +24,7 @@ WELL_TRAVELLED = ((42, 10), (34, 5))     # total trail miles -> points          
 SOLO_TITLES = ((125, "Mountain G.O.A.T."), (115, "Peak Bagger"), (105, "Trailblazer"),
                (95, "Pathfinder"), (85, "Weekend Wanderer"))   # below 85: no title  # RULES
 TIE_BREAKS = ("longest_path", "habitats")                                           # D21
-LOG_KEEP = 60                                                   # public log lines kept
+EVENTS_KEEP = 150                                               # public events kept in the state
 
 # Directions: N=0, E=1, S=2, W=3; y grows to the south (spec §3).
 DIRECTIONS = ("north", "east", "south", "west")

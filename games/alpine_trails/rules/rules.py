@@ -8,13 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
+
 from . import board as B
+from .board import solo_title
 from .data import (
-    ACTION_ORDER, ANIMAL_OF, ANIMALS, BASE_CAMP_SQUARES, BASE_CAMPS, BREAKDOWN_KEYS,
-    CAMPSITE_MIN_MILES, CAMPSITES_PER_ROUND, DIRECTIONS, GOAL_IDS, GOALS, LOG_KEEP,
-    SHAPE_NAME, SOLO_TITLES, TERRAIN_OF_ANIMAL, TERRAINS, TILE_IDS, TILES, TILES_BY_PLAYERS,
-    TILES_PER_ROUND,
+    ACTION_ORDER, ANIMAL_OF, BASE_CAMP_SQUARES, BASE_CAMPS, CAMPSITE_MIN_MILES, CAMPSITES_PER_ROUND,
+    EVENTS_KEEP, GOAL_IDS, TERRAIN_OF_ANIMAL, TERRAINS, TILE_IDS, TILES, TILES_BY_PLAYERS, TILES_PER_ROUND,
 )
+from .view import build_view
+
+__all__ = ["RULES", "AlpineTrails", "solo_title"]
 
 PLACE_KEYS = {"trail": {"type", "tile", "side", "x", "y", "rotation"},
               "terrain": {"type", "tile", "side", "x", "y"}}
@@ -32,26 +35,6 @@ MSG_WATERFALL_FIRST = "Place your waterfall first."
 
 
 # --- helpers ---------------------------------------------------------------------------
-
-def solo_title(total: int) -> str | None:
-    """The solo rank title for a final total (§9, D28); None below the lowest band."""
-    return next((title for need, title in SOLO_TITLES if total >= need), None)
-
-
-def tile_label(tile_id: str) -> str:
-    tile = TILES[tile_id]
-    return f"{tile['terrain']} {SHAPE_NAME[tile['shape']]} ({tile['miles']} mi)"
-
-
-def tile_info(tile_id: str) -> dict:
-    """Everything a board page needs to draw a drawn tile on either side and rotation."""
-    tile = TILES[tile_id]
-    return {"id": tile_id, "terrain": tile["terrain"], "shape": tile["shape"],
-            "shape_name": SHAPE_NAME[tile["shape"]], "miles": tile["miles"],
-            "fork": tile["shape"] == "T", "animal": ANIMAL_OF[tile["terrain"]],
-            "exits_by_rotation": [sorted(B.EXITS[(tile["shape"], r)]) for r in range(4)],
-            "icons": {"trail": 1, "terrain": 2}}
-
 
 def _yx(cell):
     return (cell[1], cell[0])
@@ -120,7 +103,7 @@ def _campsites_left(s: dict) -> bool:
 def drop_unplaceable_waterfalls(s: dict, board: B.Board) -> None:
     """D11: a pending waterfall with no legal cell is lost, so a seat is never stuck."""
     if s["waterfalls_pending"] > 0 and not B.waterfall_cells(board):
-        s["round_log"].append(f"had no room for {s['waterfalls_pending']} waterfall(s)")
+        _seat_event(s, "waterfall_lost", count=s["waterfalls_pending"])
         s["waterfalls_pending"] = 0
 
 
@@ -156,7 +139,9 @@ def _empty_touching(board: B.Board, cell) -> None:
 
 
 def _publish(s: dict) -> None:
-    s["public"] = {"map": B.jcopy(s["map"]), "animals": list(s["animals"]), "out": list(s["out"])}
+    """Snapshot what the others may see. Pieces are never changed in place once placed
+    (`_do_animal` replaces its piece), so the snapshot may share them with the live map."""
+    s["public"] = {"map": dict(s["map"]), "animals": list(s["animals"]), "out": list(s["out"])}
 
 
 def _copy_for(state: dict, seat: int, resolving: bool) -> dict:
@@ -164,22 +149,40 @@ def _copy_for(state: dict, seat: int, resolving: bool) -> dict:
 
     Within a round only the acting seat's private part changes, so the other seats and
     every public snapshot are shared with the input (they are never changed in place;
-    `_publish` replaces a snapshot wholesale). A resolving `done` changes everything, so
-    it copies everything. base.clone's deepcopy is several times slower on this state.
+    `_publish` replaces a snapshot wholesale). Placed pieces and recorded events are never
+    changed in place either, so a map is copied one level deep, never piece by piece: the
+    cost of a move does not grow with the maps. A resolving `done` changes every seat.
     """
-    if resolving:
-        return B.jcopy(state)
     new = dict(state)
+    if resolving:
+        new["events"] = list(state["events"])
+        new["bag"] = list(state["bag"])
+        new["history"] = list(state["history"])
+        new["seats"] = [_seat_copy(s) for s in state["seats"]]
+        return new
     seats = list(state["seats"])
-    seats[seat] = {k: (v if k == "public" else B.jcopy(v)) for k, v in seats[seat].items()}
+    seats[seat] = _seat_copy(seats[seat])
     new["seats"] = seats
     return new
 
 
-def _log(state: dict, line: str) -> None:
-    state["log"].append(line)
-    if len(state["log"]) > LOG_KEEP:
-        del state["log"][: len(state["log"]) - LOG_KEEP]
+def _seat_copy(s: dict) -> dict:
+    """A seat whose lists and map may be changed without touching `s` (pieces are shared)."""
+    return {k: (v if k == "public" else dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in s.items()}
+
+
+def _event(state: dict, kind: str, seat: int | None = None, **data: Any) -> None:
+    """Record what happened, as data (the presenter's `describe` puts it into words)."""
+    state["events"].append({"type": kind, "seat": seat, "turn": state["round"], **data})
+    if len(state["events"]) > EVENTS_KEEP:
+        del state["events"][: len(state["events"]) - EVENTS_KEEP]
+
+
+def _seat_event(s: dict, kind: str, **data: Any) -> None:
+    """A seat's own move this round: private until the round resolves (D20). The seat and
+    turn are filled in when it is published."""
+    s["round_events"].append({"type": kind, **data})
 
 
 def _draw(state: dict) -> None:
@@ -201,7 +204,9 @@ def end_game(state: dict) -> None:
         for animal in s["animals"]:
             cells = B.animal_cells(board, animal)
             if cells:
-                board[cells[0]]["animal"] = animal
+                piece = {**board[cells[0]], "animal": animal}
+                board[cells[0]] = piece
+                s["map"][B.cell_key(cells[0])] = piece
             else:
                 held.append(animal)
         placed = len(s["animals"]) - len(held)
@@ -210,19 +215,14 @@ def end_game(state: dict) -> None:
         for cell in lakes:
             s["map"][B.cell_key(cell)] = {"kind": "lake"}
         if placed:
-            _log(state, f"Seat {i + 1} placed {placed} held animal(s) at the end.")
-        _log(state, f"Seat {i + 1} gets {len(lakes)} lake(s).")
+            _event(state, "end_animals", i, count=placed)
+        _event(state, "lakes", i, count=len(lakes))
         _publish(s)
     state["phase"] = "over"
     totals = [entry["total"] for entry in final_scores(state)]
     best = max(totals)
-    winners = [i for i, t in enumerate(totals) if t == best]
-    if state["solo"]:
-        title = solo_title(totals[0])
-        _log(state, f"Game over: Seat 1 scores {best}" + (f" — {title}." if title else " (no title)."))
-    else:
-        _log(state, "Game over: " + ", ".join(f"Seat {w + 1}" for w in winners)
-             + f" {'wins' if len(winners) == 1 else 'tie'} with {best} points.")
+    _event(state, "game_over", None, winners=[i for i, t in enumerate(totals) if t == best], points=best,
+           solo=state["solo"])
 
 
 def resolve_round(state: dict) -> None:
@@ -230,8 +230,8 @@ def resolve_round(state: dict) -> None:
     seats = state["seats"]
     gifts = []
     for i, s in enumerate(seats):
-        for line in s["round_log"]:
-            _log(state, f"Seat {i + 1} {line}.")
+        for event in s["round_events"]:
+            _event(state, event["type"], i, **{k: v for k, v in event.items() if k != "type"})
     if not state["solo"]:
         for giver, s in enumerate(seats):
             for terrain in s["round_forks"]:
@@ -243,7 +243,7 @@ def resolve_round(state: dict) -> None:
                         continue
                     other["animals"].append(animal)
                     gifts.append({"from": giver, "to": taker, "animal": animal})
-                    _log(state, f"Seat {giver + 1} placed a {terrain} fork: Seat {taker + 1} receives a {animal}.")
+                    _event(state, "gift", giver, to=taker, animal=animal, terrain=terrain)
     state["history"].append({"round": state["round"], "gifts": gifts,
                              "out": {str(i): list(s["round_out"]) for i, s in enumerate(seats)}})
     for s in seats:
@@ -252,13 +252,13 @@ def resolve_round(state: dict) -> None:
         s["campsite_used"] = False
         s["round_forks"] = []
         s["round_out"] = []
-        s["round_log"] = []
+        s["round_events"] = []
     if state["round"] >= state["rounds"] or len(state["bag"]) < TILES_PER_ROUND * len(seats):
         end_game(state)
     else:
         state["round"] += 1
         _draw(state)
-        _log(state, f"Round {state['round']} of {state['rounds']} begins.")
+        _event(state, "round_start", None, rounds=state["rounds"])
 
 
 def final_scores(state: dict) -> list[dict]:
@@ -318,14 +318,14 @@ class AlpineTrails(Ruleset):
                                     "terrain": terrain, "icons": 1}
             seat = {"base_camp": camp, "goal": goals[i], "hand": [], "map": map_, "animals": [],
                     "waterfalls_pending": 0, "campsite_used": False, "done": False,
-                    "round_forks": [], "out": [], "round_out": [], "round_log": []}
+                    "round_forks": [], "out": [], "round_out": [], "round_events": []}
             _publish(seat)
             seats.append(seat)
         state = {"rules_version": self.version, "players": players, "solo": players == 1,
                  "phase": "play", "round": 1,
                  "rounds": TILES_BY_PLAYERS[players] // (TILES_PER_ROUND * players),
-                 "seed": seed, "bag": bag, "seats": seats, "history": [],
-                 "log": ["Round 1 of %d begins." % (TILES_BY_PLAYERS[players] // (TILES_PER_ROUND * players))]}
+                 "seed": seed, "bag": bag, "seats": seats, "history": [], "events": []}
+        _event(state, "round_start", None, rounds=state["rounds"])
         _draw(state)
         return state
 
@@ -336,6 +336,13 @@ class AlpineTrails(Ruleset):
         """§5.5: a seat's moves touch no one else and reveal nothing until the round
         resolves, so any move that did not resolve it (new draws, gifts) may be taken back."""
         return after["phase"] == "play" and after["round"] == before["round"]
+
+    def seat_turn(self, state: dict, seat: int) -> str:
+        """The round and how many moves the seat itself has made in it: another seat's
+        moves in the same round never change it (they are hidden until the round resolves)."""
+        if not self._valid_seat(state, seat) or state["phase"] != "play":
+            return f"{state['phase']}-r{state['round']}"
+        return f"r{state['round']}.{len(state['seats'][seat]['round_events'])}"
 
     def to_act(self, state: dict) -> list[int]:
         if state["phase"] != "play":
@@ -398,9 +405,7 @@ class AlpineTrails(Ruleset):
             piece = {"kind": "trail", "tile": tile_id, "rotation": r}
             loops = loops_closed(links)
             s["waterfalls_pending"] += loops
-            exits = ", ".join(DIRECTIONS[d] for d in sorted(B.EXITS[(tile["shape"], r)]))
-            s["round_log"].append(f"placed a {tile_label(tile_id)} trail side up at ({x},{y}), exits {exits}"
-                                  + (f", closing {loops} loop(s)" if loops else ""))
+            _seat_event(s, "place", tile=tile_id, side="trail", x=x, y=y, rotation=r, loops=loops)
             if tile["shape"] == "T" and not state["solo"]:
                 s["round_forks"].append(tile["terrain"])
         else:
@@ -408,7 +413,7 @@ class AlpineTrails(Ruleset):
             if B.HARD in B.faces(board, cell):
                 raise IllegalAction(MSG_TARGETED)
             piece = {"kind": "terrain", "tile": tile_id}
-            s["round_log"].append(f"placed a {tile['terrain']} tile terrain side up at ({x},{y})")
+            _seat_event(s, "place", tile=tile_id, side="terrain", x=x, y=y)
         s["hand"].remove(tile_id)
         s["map"][B.cell_key(cell)] = piece
         board[cell] = piece
@@ -439,8 +444,7 @@ class AlpineTrails(Ruleset):
         piece = {"kind": "campsite"}
         s["map"][B.cell_key(cell)] = piece
         board[cell] = piece
-        s["round_log"].append(f"made a campsite at ({x},{y}), {distance} miles out, giving up {tile_id}"
-                              + (f", closing {loops} loop(s)" if loops else ""))
+        _seat_event(s, "campsite", x=x, y=y, miles=distance, tile=tile_id, loops=loops)
         drop_unplaceable_waterfalls(s, board)
 
     def _do_waterfall(self, state, s, action):
@@ -456,7 +460,7 @@ class AlpineTrails(Ruleset):
         s["map"][B.cell_key(cell)] = piece
         board[cell] = piece
         s["waterfalls_pending"] -= 1
-        s["round_log"].append(f"placed a waterfall at ({x},{y})")
+        _seat_event(s, "waterfall", x=x, y=y)
         drop_unplaceable_waterfalls(s, board)
 
     def _do_animal(self, state, s, action):
@@ -473,9 +477,9 @@ class AlpineTrails(Ruleset):
             raise IllegalAction(f"A {animal} can only go on a {terrain} tile placed terrain side up.")
         if piece.get("animal"):
             raise IllegalAction("That tile already has an animal.")
-        piece["animal"] = animal
+        s["map"][f"{x},{y}"] = {**piece, "animal": animal}
         s["animals"].remove(animal)
-        s["round_log"].append(f"put a {animal} on its map at ({x},{y})")
+        _seat_event(s, "animal", animal=animal, x=x, y=y)
 
     def _do_discard(self, state, s, action):
         tile_id = _hand_tile(s, action["tile"])
@@ -484,7 +488,7 @@ class AlpineTrails(Ruleset):
         s["hand"].remove(tile_id)
         s["out"].append(tile_id)
         s["round_out"].append(tile_id)
-        s["round_log"].append(f"discarded {tile_id}, a {tile_label(tile_id)} that fit nowhere")
+        _seat_event(s, "discard", tile=tile_id)
 
     def _do_trade_fork(self, state, s, action):
         tile_id = _hand_tile(s, action["tile"])
@@ -495,7 +499,7 @@ class AlpineTrails(Ruleset):
         s["out"].append(tile_id)
         s["round_out"].append(tile_id)
         s["animals"].append(animal)
-        s["round_log"].append(f"traded {tile_id}, a {TILES[tile_id]['terrain']} fork, for a {animal}")
+        _seat_event(s, "trade_fork", tile=tile_id, animal=animal)
 
     def _do_done(self, state, s, action):
         if s["hand"]:
@@ -511,7 +515,6 @@ class AlpineTrails(Ruleset):
         return rank_of(self.scores(state))
 
     def view(self, state: dict, seat: int | None) -> dict:
-        from .view import build_view
         viewer = seat if self._valid_seat(state, seat) else None
         return build_view(self, state, viewer)
 

@@ -1,58 +1,54 @@
 """What one seat (or a spectator) sees (spec §5.4, §11, §14).
 
 Other seats' maps come from their `public` snapshot, taken when the last round resolved,
-so nothing a seat does in the current round shows before the round resolves (D20).
+so nothing a seat does in the current round shows before the round resolves (D20): not
+its map, and not its events. The view holds data only; the presenter words it.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
-from .data import ANIMAL_OF, BREAKDOWN_KEYS, DIRECTIONS, GOALS, ICON_OF, SHAPE_NAME, TERRAINS
-from .rules import solo_title, tile_info
+from .data import ANIMAL_OF, BREAKDOWN_KEYS, DIRECTIONS, GOALS, ICON_OF, SHAPE_NAME, TERRAINS, TILES
 
-LOG_SHOWN = 30
-
-
-def _cell_title(piece: dict) -> str:
-    kind = piece["kind"]
-    if kind == "trail":
-        exits = " and ".join(DIRECTIONS[d] for d in piece["exits"])
-        return (f"{piece['terrain'].capitalize()} {SHAPE_NAME[piece['shape']]}, "
-                f"{piece['miles']} mile{'s' if piece['miles'] != 1 else ''}, exits {exits}")
-    if kind == "terrain":
-        return f"{piece['terrain'].capitalize()} habitat, 2 icons" + (
-            f", with a {piece['animal']}" if piece.get("animal") else "")
-    if kind == "basecamp":
-        return f"Base camp {piece['camp']} square {piece['square']}, {piece['terrain']}"
-    return {"campsite": "Campsite with a tent", "waterfall": "Waterfall", "lake": "Lake"}[kind]
+EVENTS_SHOWN = 60
 
 
-_DRAW_CACHE: dict = {}
+def tile_info(tile_id: str) -> dict:
+    """Everything a board page needs to draw a drawn tile on either side and rotation."""
+    tile = TILES[tile_id]
+    return {"id": tile_id, "terrain": tile["terrain"], "shape": tile["shape"],
+            "shape_name": SHAPE_NAME[tile["shape"]], "miles": tile["miles"],
+            "fork": tile["shape"] == "T", "animal": ANIMAL_OF[tile["terrain"]],
+            "exits_by_rotation": [sorted(B.EXITS[(tile["shape"], r)]) for r in range(4)],
+            "icons": {"trail": 1, "terrain": 2}}
+
+
+def _drawing(map_: dict, _extra: Any) -> dict:
+    board = B.parse(map_)
+    cells = {}
+    for (x, y), piece in sorted(board.items(), key=lambda item: (item[0][1], item[0][0])):
+        cell = B.describe(piece)
+        cell.update(x=x, y=y)
+        if piece["kind"] == "waterfall":
+            cell["points"] = B.waterfall_points(board, (x, y))
+        cells[B.cell_key((x, y))] = cell
+    open_ends = sorted(B.targeted_cells(board), key=lambda c: (c[1], c[0]))
+    xs = [c[0] for c in board] + [c[0] for c in open_ends]
+    ys = [c[1] for c in board] + [c[1] for c in open_ends]
+    return {"map": cells, "open_ends": [[x, y] for x, y in open_ends],
+            "bounds": {"minx": min(xs), "maxx": max(xs), "miny": min(ys), "maxy": max(ys)}}
+
+
+_drawings = B.MapMemo(_drawing)
 
 
 def map_drawing(map_: dict) -> dict:
     """The map with drawing data per cell (keyed "x,y" like the state's map), the open
-    ends (where lakes would go) and the bounds. Memoised on the map's content."""
-    key = B.map_fingerprint(map_)
-    hit = _DRAW_CACHE.get(key)
-    if hit is None:
-        board = B.parse(map_)
-        cells = {}
-        for (x, y), piece in sorted(board.items(), key=lambda item: (item[0][1], item[0][0])):
-            cell = B.describe(piece)
-            cell.update(x=x, y=y)
-            if piece["kind"] == "waterfall":
-                cell["points"] = B.waterfall_points(board, (x, y))
-            cell["title"] = _cell_title(cell)
-            cells[B.cell_key((x, y))] = cell
-        open_ends = sorted(B.targeted_cells(board), key=lambda c: (c[1], c[0]))
-        xs = [c[0] for c in board] + [c[0] for c in open_ends]
-        ys = [c[1] for c in board] + [c[1] for c in open_ends]
-        hit = {"map": cells, "open_ends": [[x, y] for x, y in open_ends],
-               "bounds": {"minx": min(xs), "maxx": max(xs), "miny": min(ys), "maxy": max(ys)}}
-        if len(_DRAW_CACHE) >= B.CACHE_LIMIT:
-            _DRAW_CACHE.clear()
-        _DRAW_CACHE[key] = hit
-    return B.jcopy(hit)
+    ends (where lakes would go) and the bounds. Memoised on the map: the containers are
+    fresh, the per-cell dicts are shared between views and must be read, not changed."""
+    hit = _drawings(map_)
+    return {"map": dict(hit["map"]), "open_ends": [list(c) for c in hit["open_ends"]], "bounds": dict(hit["bounds"])}
 
 
 def goal_card(goal_id: str, value: int | None) -> dict:
@@ -60,56 +56,80 @@ def goal_card(goal_id: str, value: int | None) -> dict:
     return {"id": goal_id, "name": goal["name"], "text": goal["text"], "value": value}
 
 
+def _spots(map_: dict, kind: str) -> list[dict]:
+    board = B.parse(map_)
+    if kind == "waterfall":
+        return [{"x": x, "y": y, "points": B.waterfall_points(board, (x, y))} for x, y in B.waterfall_cells(board)]
+    options = []
+    for cell in sorted(B.targeted_cells(board), key=lambda c: (c[1], c[0])):
+        ok, miles = B.campsite_ok(board, cell)
+        if ok:
+            options.append({"x": cell[0], "y": cell[1], "miles": miles})
+    return options
+
+
+_spot_memo = B.MapMemo(_spots)
+
+
+def _own_extras(s: dict) -> dict:
+    """The acting seat's private part: its hand, pending waterfalls and campsite spots."""
+    extra: dict[str, Any] = {"hand": list(s["hand"]), "hand_tiles": [tile_info(t) for t in s["hand"]],
+                             "waterfalls_pending": s["waterfalls_pending"], "campsite_used": s["campsite_used"]}
+    if s["waterfalls_pending"]:
+        extra["waterfall_options"] = [dict(o) for o in _spot_memo(s["map"], "waterfall")]
+    elif s["hand"] and not s["campsite_used"]:
+        extra["campsite_options"] = [dict(o) for o in _spot_memo(s["map"], "campsite")]
+    return extra
+
+
+def _last_round(history: list[dict]) -> dict | None:
+    if not history:
+        return None
+    last = history[-1]
+    return {"round": last["round"], "gifts": [dict(g) for g in last["gifts"]],
+            "out": {seat: list(tiles) for seat, tiles in last["out"].items()}}
+
+
+def seat_entry(state: dict, i: int, viewer: int | None) -> dict:
+    s = state["seats"][i]
+    over = state["phase"] == "over"
+    live = over or viewer == i
+    src = s if live else s["public"]
+    entry = {
+        "seat": i, "base_camp": s["base_camp"], **map_drawing(src["map"]),
+        "animals": list(src["animals"]), "out": list(src["out"]), "done": s["done"],
+        "status": "done" if (s["done"] or over) else "placing",
+        "as_of_round": state["round"] if live else state["round"] - 1,
+        "live": live,
+    }
+    if live:
+        entry["score"] = B.score_map(src["map"], s["goal"])
+        entry["goal"] = s["goal"]
+        entry["goal_card"] = goal_card(s["goal"], entry["score"]["breakdown"]["goal"])
+    else:
+        entry["score"] = B.score_map(src["map"], None)
+    if viewer == i and not over:
+        entry.update(_own_extras(s))
+    return entry
+
+
+def visible_events(state: dict, viewer: int | None) -> list[dict]:
+    """The public events, then the viewer's own moves of the round still in progress
+    (nobody else sees them before the round resolves)."""
+    events = list(state["events"][-EVENTS_SHOWN:])
+    if viewer is not None and state["phase"] != "over":
+        events += [{**e, "seat": viewer, "turn": state["round"]} for e in state["seats"][viewer]["round_events"]]
+    return events
+
+
 def build_view(rules, state: dict, viewer: int | None) -> dict:
     over = state["phase"] == "over"
-    seats = []
-    for i, s in enumerate(state["seats"]):
-        live = over or viewer == i
-        src = s if live else s["public"]
-        drawing = map_drawing(src["map"])
-        entry = {
-            "seat": i,
-            "base_camp": s["base_camp"],
-            **drawing,
-            "animals": list(src["animals"]),
-            "out": list(src["out"]),
-            "done": s["done"],
-            "status": "done" if (s["done"] or over) else "placing",
-            "as_of_round": state["round"] if over else (state["round"] if viewer == i else state["round"] - 1),
-            "live": live,
-        }
-        if live:
-            score = B.score_map(src["map"], s["goal"])
-            entry["goal"] = s["goal"]
-            entry["goal_card"] = goal_card(s["goal"], score["breakdown"]["goal"])
-        else:
-            score = B.score_map(src["map"], None)
-        entry["score"] = score
-        if viewer == i and not over:
-            entry["hand"] = list(s["hand"])
-            entry["hand_tiles"] = [tile_info(t) for t in s["hand"]]
-            entry["waterfalls_pending"] = s["waterfalls_pending"]
-            entry["campsite_used"] = s["campsite_used"]
-            entry["round_log"] = [f"You {line}." for line in s["round_log"]]
-            board = B.parse(s["map"])
-            if s["waterfalls_pending"]:
-                entry["waterfall_options"] = [{"x": x, "y": y, "points": B.waterfall_points(board, (x, y))}
-                                              for x, y in B.waterfall_cells(board)]
-            elif s["hand"] and not s["campsite_used"]:
-                options = []
-                for cell in sorted(B.targeted_cells(board), key=lambda c: (c[1], c[0])):
-                    ok, miles = B.campsite_ok(board, cell)
-                    if ok:
-                        options.append({"x": cell[0], "y": cell[1], "miles": miles})
-                entry["campsite_options"] = options
-        seats.append(entry)
-
+    seats = [seat_entry(state, i, viewer) for i in range(len(state["seats"]))]
     result = None
     if over:
         scores = rules.scores(state)
         result = {"scores": scores, "ranking": rules.ranking(state),
-                  "title": solo_title(scores[0]["total"]) if state["solo"] else None}
-    history = state["history"]
+                  "title": B.solo_title(scores[0]["total"]) if state["solo"] else None}
     return {
         "game": "alpine-trails",
         "phase": state["phase"],
@@ -121,11 +141,11 @@ def build_view(rules, state: dict, viewer: int | None) -> dict:
         "viewer": viewer,
         "to_act": rules.to_act(state),
         "seats": seats,
-        "last_round": B.jcopy(history[-1]) if history else None,
-        "log": list(state["log"][-LOG_SHOWN:]),
+        "last_round": _last_round(state["history"]),
+        "events": visible_events(state, viewer),
         "result": result,
         # The score each seat may see: its own live, the others' as of the last resolved round.
-        "scores": [B.jcopy(entry["score"]) for entry in seats],
+        "scores": [{"total": e["score"]["total"], "breakdown": dict(e["score"]["breakdown"])} for e in seats],
         "legend": {"terrains": list(TERRAINS), "animal_of": dict(ANIMAL_OF), "icon_of": dict(ICON_OF),
                    "directions": list(DIRECTIONS), "breakdown_keys": list(BREAKDOWN_KEYS)},
     }

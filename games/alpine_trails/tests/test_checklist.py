@@ -14,7 +14,7 @@ from games.alpine_trails.rules.rules import end_game, rank_of
 from games.rules.base import IllegalAction
 from tests.rules.contract import random_playout, replay
 
-from .helpers import build, campsite, fresh, legal, play, terrain, trail, waterfall
+from .helpers import build, campsite, fresh, legal, play, terrain, trail
 
 
 def dumps(value):
@@ -323,13 +323,15 @@ def test_solo_result_carries_the_title():
     assert result["ranking"] == [1]
 
 
-def test_solo_game_over_log_line_names_seat_1_like_every_other_line():
-    """Log lines count seats from 1 (the page swaps "Seat N" for names); the solo
-    game-over line once said "Seat 0", which no page could turn into a name."""
+def test_solo_game_over_line_names_the_player_like_every_other_line():
+    """Events carry seat indexes and the presenter names them; the solo game-over line
+    once said "Seat 0", which no page could turn into a name."""
+    from games.alpine_trails.presenter import describe
     state, _ = random_playout(RULES, 1, 3)
-    last = state["log"][-1]
-    assert last.startswith("Game over: Seat 1 scores ")
-    assert "Seat 0" not in " ".join(state["log"])
+    last = state["events"][-1]
+    assert last["type"] == "game_over" and last["winners"] == [0]
+    assert describe(last, ["alice"]).startswith("Game over: alice scores ")
+    assert "Seat 0" not in " ".join(describe(e, ["alice"]) for e in state["events"])
 
 
 # --- End and scoring (32-41) -----------------------------------------------------------

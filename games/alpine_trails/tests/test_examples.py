@@ -257,7 +257,7 @@ def test_example8_gifts_when_the_round_resolves():
                      {"from": 2, "to": 1, "animal": "moose"}]
     view = RULES.view(state, 1)
     assert "-1,0" in view["seats"][0]["map"] and view["seats"][0]["map"]["-1,0"]["sign"] is True
-    assert any("Seat 2 receives a goat" in line for line in view["log"])
+    assert {"type": "gift", "seat": 0, "turn": 1, "to": 1, "animal": "goat", "terrain": "rock"} in view["events"]
 
 
 # --- Example 9 -------------------------------------------------------------------------

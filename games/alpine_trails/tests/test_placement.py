@@ -212,7 +212,7 @@ def test_while_a_waterfall_is_pending_only_waterfalls_are_listed_and_others_refu
 
 
 def test_pending_waterfall_with_no_legal_cell_is_dropped():
-    s = {"waterfalls_pending": 1, "round_log": []}
+    s = {"waterfalls_pending": 1, "round_events": []}
     board = {(0, 0): {"kind": "trail", "tile": "T003", "rotation": 0}}   # N and S ends
     board.update({(-1, 0): {"kind": "terrain", "tile": "T001"}, (1, 0): {"kind": "terrain", "tile": "T001"}})
     from games.alpine_trails.rules.rules import drop_unplaceable_waterfalls
@@ -229,6 +229,7 @@ def test_pending_waterfall_with_no_legal_cell_is_dropped():
     assert len(B.frontier(block)) == 8 and B.waterfall_cells(block) == []
     drop_unplaceable_waterfalls(s, block)
     assert s["waterfalls_pending"] == 0
+    assert s["round_events"] == [{"type": "waterfall_lost", "count": 1}]
 
 
 def test_lakes_never_create_loops_or_waterfalls():

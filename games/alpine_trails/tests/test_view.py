@@ -1,6 +1,7 @@
 """The view carries what a board page needs to draw every map (spec §11, §14)."""
 from __future__ import annotations
 
+from games.alpine_trails.presenter import piece_face
 from games.alpine_trails.rules import RULES
 
 from .helpers import build, trail
@@ -11,14 +12,14 @@ def test_view_has_everything_a_board_page_draws():
     state = RULES.setup(3, {}, 5)
     view = RULES.view(state, 1)
     for key in ("phase", "round", "rounds", "bag_left", "solo", "viewer", "to_act", "seats",
-                "last_round", "log", "result", "legend"):
+                "last_round", "events", "result", "legend"):
         assert key in view
     mine = view["seats"][1]
     assert len(mine["hand_tiles"]) == 2
     for info in mine["hand_tiles"]:
         assert len(info["exits_by_rotation"]) == 4 and info["terrain"] and info["miles"] in (1, 2, 3)
     for entry in view["seats"]:
-        assert entry["map"]["0,0"]["kind"] == "basecamp" and entry["map"]["0,0"]["title"]
+        assert entry["map"]["0,0"]["kind"] == "basecamp" and entry["map"]["0,0"]["square"]
         assert {"minx", "maxx", "miny", "maxy"} <= set(entry["bounds"])
         assert "score" in entry and "open_ends" in entry and entry["status"] == "placing"
 
@@ -33,14 +34,15 @@ def test_other_maps_are_shown_as_of_the_last_resolved_round():
     view = RULES.view(state, 1)
     assert view["seats"][0]["as_of_round"] == 1 and len(view["seats"][0]["map"]) == 4
     assert view["last_round"]["round"] == 1
-    assert any(line.startswith("Seat 1 placed") for line in view["log"])
+    assert any(e["type"] == "place" and e["seat"] == 0 and e["turn"] == 1 for e in view["events"])
 
 
 def test_trail_cells_carry_exits_miles_terrain_and_sign():
     state = build("BC5", [trail("T028", -1, 0, 0)], players=2)
     cell = RULES.view(state, 0)["seats"][0]["map"]["-1,0"]
     assert cell["exits"] == [1, 2, 3] and cell["miles"] == 1 and cell["terrain"] == "forest"
-    assert cell["sign"] is True and cell["title"] == "Forest fork, 1 mile, exits east and south and west"
+    assert cell["sign"] is True
+    assert piece_face(cell)["title"] == "Forest fork, 1 mile, exits east and south and west"
 
 
 def test_waterfall_prompt_lists_cells_with_their_points():
