@@ -52,8 +52,8 @@ def main(games: int = 10) -> None:
     for seed in range(games):
         states, actions = playout(seed)
         tenth = len(actions) // 10
-        early += list(zip(states[:tenth], actions[:tenth]))
-        late += list(zip(states[-tenth - 1:-1], actions[-tenth:]))
+        early += list(zip(states[:tenth], actions[:tenth], strict=True))
+        late += list(zip(states[-tenth - 1:-1], actions[-tenth:], strict=True))
     total_early = total_late = 0.0
     for name, fn in CALLS.items():
         first, last = best_time(fn, early), best_time(fn, late)

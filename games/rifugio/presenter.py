@@ -13,13 +13,29 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass, field
 
 from games.rifugio.rules import data as D
 
+# --- geometry: every size and offset of the board drawing, in SVG units ---------------------
 A = 36                     # hex circumradius on the map
 SQ3 = math.sqrt(3)
+TARGET_INSET = 3           # a highlighted cell is drawn this much inside its hex
+PLACE_INSET = 2            # ... and a placement cell (with the ghost of the tile) this much
+MAP_PAD = 6                # margin around the outermost hexes
+MIN_VIEW_COLS, MIN_VIEW_ROWS = 7, 6   # a small map is not blown up to giant hexes
+HAND_CENTRE, HAND_RADIUS = 60, 52     # the tile-to-place box (viewBox 0 0 120 120)
+HIKER_ROW_DY, HIKER_GAP, HIKER_SCALE = 0.36 * A, 13, 0.9   # hikers stand in a row low on a tile
+RIDER_GAP, RIDER_DY, RIDER_SCALE = 14, -3, 0.8             # riders stand on their raft
+RING_RX, RING_RY, RING_DY = 14, 11, -4                     # four or more hikers on a tile: a ring
+HOLDER_DX, HOLDER_DY, HOLDER_GAP = -0.62 * A, -0.5 * A, 7  # "who holds this card" dots
+HUT_DX, HUT_DY = 0.42 * A, -0.2 * A                        # a Rifugio on its tile
+SWIM_SPOT = {1: -0.45, 2: 0.0, 3: 0.45}   # where a swimmer floats per stage, along the crossing
+SWIM_ARROW_FROM, SWIM_ARROW_TO = 0.55 * A, 0.45 * A
+
 LETTERS = "ABCDEF"
 TERRAIN_FILL = {"M": "#b5d97a", "F": "#3f8a4f", "R": "#a3a19a", "P": "#eef2f5", "W": "#4b95d6"}
+ICON_KINDS = ("flower", "animal", "waterfall", "pass", "mountaintop", "bear", "start")
 TERRAIN_WORD = {"M": "meadow", "F": "forest", "R": "rock", "P": "mountaintop", "W": "water"}
 CATEGORY_LABEL = {"FLOWER": "Flowers", "ANIMAL": "Animals", "WATERFALL": "Waterfalls",
                   "PASS": "Passes", "MOUNTAINTOP": "Mountaintops"}
@@ -147,8 +163,8 @@ def _row(n: int, cx: float, cy: float, gap: float) -> list[tuple[float, float]]:
     """Positions for n pawns on one tile: a row for up to three, a small ring beyond."""
     if n <= 3:
         return [(cx + (i - (n - 1) / 2) * gap, cy) for i in range(n)]
-    return [(cx + 14 * math.cos(math.radians(90 + 360 * i / n)), cy - 4 + 11 * math.sin(math.radians(90 + 360 * i / n)))
-            for i in range(n)]
+    angles = [math.radians(90 + 360 * i / n) for i in range(n)]
+    return [(cx + RING_RX * math.cos(t), cy + RING_DY + RING_RY * math.sin(t)) for t in angles]
 
 
 def _parse_sel(selection: str):
@@ -165,272 +181,411 @@ def _parse_sel(selection: str):
     return None, None
 
 
+# --- the board context: one small builder per area of the board --------------------------------
+
+@dataclass
+class Page:
+    """What every builder reads: the seat's view, the names, the legal actions and the selection."""
+
+    view: dict
+    names: list[str]
+    legal: list[dict]
+    seat: int | None
+    selection: str = ""
+    sel_kind: str | None = None
+    sel_value: object = None
+    tiles_by_key: dict = field(default_factory=dict)
+    water: set = field(default_factory=set)
+    rifugi: dict = field(default_factory=dict)
+    rafts_at: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_panel(cls, panel: dict) -> Page:
+        view = panel["view"]
+        names = list(panel.get("names") or [])
+        while len(names) < view["players"]:
+            names.append(f"Seat {len(names) + 1}")
+        selection = panel.get("selection", "")
+        sel_kind, sel_value = _parse_sel(selection)
+        tiles_by_key = {t["key"]: t for t in view["tiles"]}
+        return cls(
+            view=view, names=names, legal=list(panel.get("legal") or []), seat=panel.get("seat"),
+            selection=selection, sel_kind=sel_kind, sel_value=sel_value, tiles_by_key=tiles_by_key,
+            water={k for k, t in tiles_by_key.items() if t["kind"] == "water"},
+            rifugi={f"{f['at'][0]},{f['at'][1]}": f["owner"] for f in view["rifugi"]},
+            rafts_at={f"{r['at'][0]},{r['at'][1]}": r for r in view["rafts"]})
+
+    @property
+    def active(self) -> int:
+        return self.view["active"]
+
+    @property
+    def over(self) -> bool:
+        return self.view["phase"] == "over"
+
+    @property
+    def kinds(self) -> set[str]:
+        return {a["type"] for a in self.legal}
+
+    @property
+    def place_mode(self) -> bool:
+        return "place_tile" in self.kinds
+
+    @property
+    def expansion(self) -> bool:
+        return bool(self.view["options"].get("rivers_and_rafts"))
+
+    def on_move(self, seat: int) -> bool:
+        return seat == self.active and not self.over
+
+
 def board_context(panel: dict) -> dict:
-    view = panel["view"]
-    names = list(panel.get("names") or [])
-    legal = list(panel.get("legal") or [])
-    seat = panel.get("seat")
-    n = view["players"]
-    while len(names) < n:
-        names.append(f"Seat {len(names) + 1}")
-    sel_kind, sel_value = _parse_sel(panel.get("selection", ""))
-    active = view["active"]
-    over = view["phase"] == "over"
+    page = Page.from_panel(panel)
+    tiles = map_tiles(page)
+    if page.place_mode and page.view.get("hand"):
+        placement = placement_controls(page)
+        walk = {"targets": [], "menu": None}
+    else:
+        placement = {"targets": [], "rotation": 0, "rotations": []}
+        walk = walk_controls(page)
+    players = player_cards(page, tiles)
+    return {
+        "scores": _score_rows(panel.get("scores"), page.expansion),
+        "board": {
+            "viewbox": map_viewbox(page), "tiles": tiles, "frontier": frontier_cells(page),
+            **map_pieces(page),
+            "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
+            "hand": hand_box(page, placement["rotation"], placement["rotations"]),
+            "buttons": _buttons(page.legal, page.view, page.seat),
+            "players": players, "final": _final(players, page.view) if page.over else None,
+            **turn_summary(page),
+        },
+    }
 
-    tiles_by_key = {t["key"]: t for t in view["tiles"]}
-    water = {k for k, t in tiles_by_key.items() if t["kind"] == "water"}
-    rifugi = {f"{f['at'][0]},{f['at'][1]}": f["owner"] for f in view["rifugi"]}
-    rafts_at = {f"{r['at'][0]},{r['at'][1]}": r for r in view["rafts"]}
-    placed = set(view["turn"]["placed"])
 
-    # --- map tiles -----------------------------------------------------------------------
-    tiles = []
-    xs, ys = [], []
-    for t in view["tiles"]:
-        cx, cy = centre(t["q"], t["r"])
-        xs.append(cx)
-        ys.append(cy)
-        is_water = t["key"] in water
-        edges = []
-        for s in range(6):
-            dq, dr = D.DIRS[s]
-            nk = f"{t['q'] + dq},{t['r'] + dr}"
-            if is_water and nk in water:
-                continue          # one river is one body: no inner outline
-            c1, c2 = _corner(cx, cy, 60 * s - 30, A), _corner(cx, cy, 60 * s + 30, A)
-            edges.append({"x1": c1[0], "y1": c1[1], "x2": c2[0], "y2": c2[1]})
-        icon = t["kind"] if t["kind"] in ("flower", "animal", "waterfall", "pass", "mountaintop", "bear", "start") else None
-        holders = [{"seat": h, "letter": LETTERS[h], "name": names[h], "x": round(cx - A * 0.62 + 7 * i, 2),
-                    "y": round(cy - A * 0.5, 2)} for i, h in enumerate(t["holders"])]
-        owner = rifugi.get(t["key"])
-        title = _tile_title(t, names, owner)
-        water_nb = sum(1 for s in range(6) if f"{t['q'] + D.DIRS[s][0]},{t['r'] + D.DIRS[s][1]}" in water)
-        tiles.append({
-            "key": t["key"], "q": t["q"], "r": t["r"], "cx": round(cx, 2), "cy": round(cy, 2),
-            "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]), "edges": edges,
-            "water": is_water, "pond": is_water and not any(
-                f"{t['q'] + dq},{t['r'] + dr}" in water for dq, dr in D.DIRS),
-            "icon": icon, "item": t["tile"] if t["category"] else None, "name": t["name"] or "",
-            "holders": holders, "placed": t["key"] in placed, "title": title,
-            "rifugio": None if owner is None else {"owner": owner, "letter": LETTERS[owner], "name": names[owner],
-                                                   "x": round(cx + A * 0.42, 2), "y": round(cy - A * 0.2, 2)},
-            "water_neighbours": water_nb,
-        })
-    frontier = []
-    for q, r in view["frontier"]:
-        cx, cy = centre(q, r)
-        xs.append(cx)
-        ys.append(cy)
-        frontier.append({"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 3)})
-    pad = A + 6
+def turn_summary(page: Page) -> dict:
+    """The heading and the step counter: who is on the move, in which phase, with what left."""
+    view, over = page.view, page.over
+    actor = None if over else view["seats"][page.active]
+    phase_label = "Game over" if over else ("Place a tile" if view["phase"] == "place" else "Walk")
+    return {
+        "over": over, "place_mode": page.place_mode, "active": page.active,
+        "active_name": "" if over else page.names[page.active], "active_letter": LETTERS[page.active],
+        "phase_label": phase_label, "steps": view["turn"]["steps"],
+        "pips": [{"on": True} for _ in range(view["turn"]["steps"])],
+        "extra_cards": actor["extra_step_cards"] if actor else 0,
+        "tiles_to_place": view["turn"]["tiles_to_place"], "tiles_left": view["tiles_left"],
+        "removed": len(view["removed"]), "tried": len(view["turn"]["tried"]),
+        "expansion": page.expansion, "acting": bool(page.legal),
+        "swim_mode": page.sel_kind == "swim" and "swim" in page.kinds,
+        "selection": page.selection,
+    }
+
+
+# --- the hex map ---------------------------------------------------------------------------------
+
+def map_tiles(page: Page) -> list[dict]:
+    """Every tile on the map: its six coloured triangles, outline, icon, holders and hut."""
+    placed = set(page.view["turn"]["placed"])
+    return [_map_tile(page, t, t["key"] in placed) for t in page.view["tiles"]]
+
+
+def _map_tile(page: Page, t: dict, placed: bool) -> dict:
+    cx, cy = centre(t["q"], t["r"])
+    is_water = t["key"] in page.water
+    water_around = [_nb_key(t, s) in page.water for s in range(6)]
+    owner = page.rifugi.get(t["key"])
+    holders = [{"seat": h, "letter": LETTERS[h], "name": page.names[h],
+                "x": round(cx + HOLDER_DX + HOLDER_GAP * i, 2), "y": round(cy + HOLDER_DY, 2)}
+               for i, h in enumerate(t["holders"])]
+    return {
+        "key": t["key"], "q": t["q"], "r": t["r"], "cx": round(cx, 2), "cy": round(cy, 2),
+        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]),
+        "edges": _tile_edges(cx, cy, is_water, water_around),
+        "water": is_water, "pond": is_water and not any(water_around),
+        "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
+        "item": t["tile"] if t["category"] else None, "name": t["name"] or "",
+        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner),
+        "rifugio": None if owner is None else {
+            "owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
+            "x": round(cx + HUT_DX, 2), "y": round(cy + HUT_DY, 2)},
+        "water_neighbours": sum(water_around),
+    }
+
+
+def _nb_key(t: dict, s: int) -> str:
+    return f"{t['q'] + D.DIRS[s][0]},{t['r'] + D.DIRS[s][1]}"
+
+
+def _tile_edges(cx: float, cy: float, is_water: bool, water_around: list[bool]) -> list[dict]:
+    """The outline of a tile, side by side; one river is one body, so no line between waters."""
+    edges = []
+    for s in range(6):
+        if is_water and water_around[s]:
+            continue
+        c1, c2 = _corner(cx, cy, 60 * s - 30, A), _corner(cx, cy, 60 * s + 30, A)
+        edges.append({"x1": c1[0], "y1": c1[1], "x2": c2[0], "y2": c2[1]})
+    return edges
+
+
+def frontier_cells(page: Page) -> list[dict]:
+    """The empty cells next to the map (drawn faintly: tiles go there)."""
+    return [{"key": f"{q},{r}", "hex": hex_points(*centre(q, r), A - TARGET_INSET)}
+            for q, r in page.view["frontier"]]
+
+
+def map_viewbox(page: Page) -> str:
+    """The SVG viewBox around the map and its frontier, at least MIN_VIEW_COLS x MIN_VIEW_ROWS hexes."""
+    points = [centre(t["q"], t["r"]) for t in page.view["tiles"]] + [centre(q, r) for q, r in page.view["frontier"]]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    pad = A + MAP_PAD
     min_x, max_x, min_y, max_y = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
-    # a small map is not blown up to giant hexes: the view box is at least 7 x 6 hexes
-    grow_x = max(0.0, 7 * A * SQ3 - (max_x - min_x)) / 2
-    grow_y = max(0.0, 6 * 1.5 * A + A - (max_y - min_y)) / 2
+    grow_x = max(0.0, MIN_VIEW_COLS * A * SQ3 - (max_x - min_x)) / 2
+    grow_y = max(0.0, MIN_VIEW_ROWS * 1.5 * A + A - (max_y - min_y)) / 2
     min_x, max_x, min_y, max_y = min_x - grow_x, max_x + grow_x, min_y - grow_y, max_y + grow_y
-    viewbox = f"{round(min_x, 1)} {round(min_y, 1)} {round(max_x - min_x, 1)} {round(max_y - min_y, 1)}"
+    return f"{round(min_x, 1)} {round(min_y, 1)} {round(max_x - min_x, 1)} {round(max_y - min_y, 1)}"
 
-    # --- hikers, rafts, swimmers ---------------------------------------------------------
-    seats = view["seats"]
+
+# --- pieces: hikers, rafts, swimmers -------------------------------------------------------------
+
+def map_pieces(page: Page) -> dict:
+    return {"hikers": hikers_on_land(page), "rafts": raft_pieces(page), "swimmers": swimmer_pieces(page)}
+
+
+def hikers_on_land(page: Page) -> list[dict]:
+    """Hikers standing on land, in a row (or a ring) on their tile."""
     on_land: dict[str, list[int]] = {}
-    swimmers = []
-    for p in seats:
+    for p in page.view["seats"]:
         h = p["hiker"]
-        if h["swim"]:
-            sw = h["swim"]
-            vx, vy = centre(*sw["via"])
-            tx, ty = centre(*sw["to"])
-            dx, dy = tx - vx, ty - vy
-            dist = math.hypot(dx, dy) or 1
-            ux, uy = dx / dist, dy / dist
-            # a stage-dependent spot in the water: near shore, middle, far shore
-            fx, fy = centre(*sw["from"])
-            stage = sw["stage"]
-            t_along = {1: -0.45, 2: 0.0, 3: 0.45}.get(stage, 0.0)
-            sx = vx + t_along * (tx - fx) / 2
-            sy = vy + t_along * (ty - fy) / 2
-            swimmers.append({
-                "seat": p["seat"], "letter": LETTERS[p["seat"]], "name": names[p["seat"]],
-                "x": round(sx, 2), "y": round(sy, 2), "stage": stage, "active": p["seat"] == active and not over,
-                "ax1": round(vx + ux * A * 0.55, 2), "ay1": round(vy + uy * A * 0.55, 2),
-                "ax2": round(tx - ux * A * 0.45, 2), "ay2": round(ty - uy * A * 0.45, 2),
-            })
-        elif h["raft"] is None:
+        if not h["swim"] and h["raft"] is None:
             on_land.setdefault(f"{h['at'][0]},{h['at'][1]}", []).append(p["seat"])
     hikers = []
     for k, group in on_land.items():
-        t = tiles_by_key.get(k)
+        t = page.tiles_by_key.get(k)
         if t is None:
             continue
         cx, cy = centre(t["q"], t["r"])
-        for (x, y), s in zip(_row(len(group), cx, cy + A * 0.36, 13), group):
-            hikers.append(pawn(s, x, y, 0.9, s == active and not over, names[s]))
+        for (x, y), s in zip(_row(len(group), cx, cy + HIKER_ROW_DY, HIKER_GAP), group, strict=True):
+            hikers.append(pawn(s, x, y, HIKER_SCALE, page.on_move(s), page.names[s]))
+    return hikers
+
+
+def raft_pieces(page: Page) -> list[dict]:
     rafts = []
-    for raft in view["rafts"]:
+    for raft in page.view["rafts"]:
         cx, cy = centre(*raft["at"])
-        riders = [pawn(s, cx + (i - (len(raft["riders"]) - 1) / 2) * 14, cy - 3, 0.8, s == active and not over, names[s])
-                  for i, s in enumerate(raft["riders"])]
+        n = len(raft["riders"])
+        riders = [pawn(s, cx + (i - (n - 1) / 2) * RIDER_GAP, cy + RIDER_DY, RIDER_SCALE, page.on_move(s),
+                       page.names[s]) for i, s in enumerate(raft["riders"])]
         rafts.append({"id": raft["id"], "owner": raft["owner"], "letter": LETTERS[raft["owner"]],
-                      "name": names[raft["owner"]], "x": round(cx, 2), "y": round(cy, 2),
+                      "name": page.names[raft["owner"]], "x": round(cx, 2), "y": round(cy, 2),
                       "unmanned": raft["unmanned"], "riders": riders,
-                      "rider_names": ", ".join(names[s] for s in raft["riders"])})
+                      "rider_names": ", ".join(page.names[s] for s in raft["riders"])})
+    return rafts
 
-    # --- targets (acting seat only) ------------------------------------------------------
-    kinds = {a["type"] for a in legal}
-    targets: list[dict] = []
-    menu = None
-    hand = view.get("hand")
-    rotation = 0
-    rotations_with_spots: list[int] = []
-    place_mode = "place_tile" in kinds
-    if place_mode and hand:
-        spots: dict[tuple[int, int], list[int]] = {}
-        for a in legal:
-            if a["type"] == "place_tile":
-                spots.setdefault((a["q"], a["r"]), []).append(a["rotation"])
-        rotations_with_spots = sorted({k for ks in spots.values() for k in ks})
-        if hand["symmetric"]:
-            rotation = 0
-        elif sel_kind == "rot":
-            rotation = sel_value
-        else:
-            rotation = rotations_with_spots[0] if rotations_with_spots else 0
-        shown = rotated(hand["edges"], rotation)
-        for (q, r), ks in sorted(spots.items()):
-            cx, cy = centre(q, r)
-            base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 2), "cx": round(cx, 2), "cy": round(cy, 2)}
-            if rotation in ks:
-                targets.append({**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
-                                "label": f"Place the tile at ({q},{r})", "ghost": triangles(cx, cy, shown, A - 2)})
-            else:
-                first = min(ks, key=lambda k: (k - rotation) % 6)
-                targets.append({**base, "kind": "place-other", "sel": f"r{first}",
-                                "label": f"The tile fits at ({q},{r}) after turning it: turn it"})
-    else:
-        my = seats[seat] if seat is not None and seat < len(seats) else None
-        steps = [a for a in legal if a["type"] == "step"]
-        sails = {tuple(a["to"]): a for a in legal if a["type"] == "sail"}
-        builds = {tuple(a["at"]): a for a in legal if a["type"] == "build_raft"}
-        swims = [a for a in legal if a["type"] == "swim"]
-        swim_mode = sel_kind == "swim" and bool(swims)
-        if swim_mode:
-            shores: dict[tuple[int, int], list[dict]] = {}
-            for a in swims:
-                shores.setdefault(tuple(a["to"]), []).append(a)
-            chosen = sel_value if sel_value in shores else None
-            if chosen is None:
-                for (q, r), acts in sorted(shores.items()):
-                    cx, cy = centre(q, r)
-                    t = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 3), "cx": round(cx, 2), "cy": round(cy, 2),
-                         "kind": "swim-to", "label": f"Swim to ({q},{r})", "badge": "swim here"}
-                    if len(acts) == 1:
-                        t["action"] = acts[0]
-                    else:
-                        t["sel"] = f"swim{q},{r}"
-                    targets.append(t)
-            else:
-                cx, cy = centre(*chosen)
-                targets.append({"key": "chosen", "hex": hex_points(cx, cy, A - 3), "cx": round(cx, 2), "cy": round(cy, 2),
-                                "kind": "chosen", "label": "", "badge": "shore"})
-                for a in shores[chosen]:
-                    q, r = a["via"]
-                    cx, cy = centre(q, r)
-                    targets.append({"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 3), "cx": round(cx, 2), "cy": round(cy, 2),
-                                    "kind": "swim-via", "action": a, "label": f"Swim across ({q},{r})", "badge": "via"})
-        else:
-            for a in steps:
-                q, r = a["to"]
-                k = f"{q},{r}"
-                cx, cy = centre(q, r)
-                raft = rafts_at.get(k)
-                pays = False
-                if raft is not None:
-                    pays = raft["owner"] != seat and raft["id"] not in view["turn"]["visited_rafts"]
-                    label = ("Jump onto" if my and my["hiker"]["raft"] is not None else "Board") + \
-                        f" the raft of {names[raft['owner']]} at ({q},{r})"
-                else:
-                    owner = rifugi.get(k)
-                    pays = owner is not None and owner != seat and k not in view["turn"]["visited_rifugi"]
-                    t = tiles_by_key.get(k, {})
-                    label = f"Walk to ({q},{r})" + (f": {t['name']}" if t.get("name") and t.get("kind") != "start" else "")
-                targets.append({"key": k, "hex": hex_points(cx, cy, A - 3), "cx": round(cx, 2), "cy": round(cy, 2),
-                                "kind": "step", "action": a, "label": label + (" (+1 step card)" if pays else ""),
-                                "badge": "+1 step" if pays else ""})
-            for c in sorted(set(sails) | set(builds)):
-                q, r = c
-                cx, cy = centre(q, r)
-                base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - 3), "cx": round(cx, 2), "cy": round(cy, 2)}
-                if c in sails and c in builds:
-                    is_open = sel_kind == "menu" and sel_value == c
-                    targets.append({**base, "kind": "menu" + (" open" if is_open else ""), "sel": f"m{q},{r}",
-                                    "label": f"Sail to or build a raft at ({q},{r}): choose", "badge": "sail / + raft"})
-                    if is_open:
-                        menu = {"q": q, "r": r, "sail": sails[c], "build": builds[c]}
-                elif c in sails:
-                    targets.append({**base, "kind": "sail", "action": sails[c], "label": f"Sail to ({q},{r})",
-                                    "badge": ""})
-                else:
-                    targets.append({**base, "kind": "raft", "action": builds[c],
-                                    "label": f"Build a raft at ({q},{r}) for 2 steps", "badge": "+ raft (2)"})
 
-    # --- the turn box --------------------------------------------------------------------
-    actor = seats[active] if not over else None
-    hand_box = None
-    if hand:
-        shown = rotated(hand["edges"], rotation)
-        hand_box = {
-            "tile": hand, "tris": triangles(60, 60, shown, 52), "hex": hex_points(60, 60, 52),
-            "icon": hand["kind"] if hand["kind"] in ("flower", "animal", "waterfall", "pass", "mountaintop", "bear") else None,
-            "title": _hand_title(hand), "rotation": rotation,
-            "left": f"r{(rotation + 1) % 6}", "right": f"r{(rotation - 1) % 6}",
-            "no_spot": place_mode and rotation not in rotations_with_spots,
-            "sides": ", ".join(f"{D.SIDE_NAMES[s]} {TERRAIN_WORD[shown[s]]}" for s in range(6)) if not hand["symmetric"] else "",
-        }
-    buttons = _buttons(legal, view, seat)
+def swimmer_pieces(page: Page) -> list[dict]:
+    return [_swimmer(page, p["seat"], p["hiker"]["swim"]) for p in page.view["seats"] if p["hiker"]["swim"]]
 
-    # --- players -------------------------------------------------------------------------
-    players = []
-    for p in seats:
-        i = p["seat"]
-        cats = []
-        for c in D.CATEGORIES:
-            held = set(p["items_by_category"][c])
-            slots = [{"tile": t, "name": D.ITEM_NAMES[t], "held": t in held} for t in D.CATEGORY_TILES[c]]
-            cats.append({"key": c, "label": CATEGORY_LABEL[c], "icon": CATEGORY_ICON[c], "slots": slots,
-                         "complete": len(held) == 3, "count": len(held)})
-        waterfalls = []
-        for t in p["items_by_category"]["WATERFALL"]:
-            tile = next((x for x in tiles if x["item"] == t), None)
-            bonus = tile["water_neighbours"] if tile and view["options"].get("rivers_and_rafts") else 0
-            waterfalls.append({"name": D.ITEM_NAMES[t], "bonus": bonus, "worth": D.ITEM_VALUE["WATERFALL"] + bonus})
-        players.append({
-            "seat": i, "letter": LETTERS[i], "name": names[i], "info": p, "categories": cats,
-            "breakdown": [{"label": BREAKDOWN_LABEL.get(k, k), "value": v} for k, v in p["breakdown"].items()],
-            "breakdown_text": "; ".join(f"{BREAKDOWN_LABEL.get(k, k)} {v}" for k, v in p["breakdown"].items()),
-            "is_active": i == active and not over, "is_you": i == seat, "waterfalls": waterfalls,
-            "bear_names": [f"Bear {b[-1]}" for b in p["bears"]],
-        })
 
-    final = _final(players, view) if over else None
-    pips = [{"on": True} for _ in range(view["turn"]["steps"])]
+def _swimmer(page: Page, seat: int, swim: dict) -> dict:
+    """A swimmer floats near the shore it left, mid-water, then near the far shore (by stage)."""
+    vx, vy = centre(*swim["via"])
+    tx, ty = centre(*swim["to"])
+    fx, fy = centre(*swim["from"])
+    dist = math.hypot(tx - vx, ty - vy) or 1
+    ux, uy = (tx - vx) / dist, (ty - vy) / dist
+    along = SWIM_SPOT.get(swim["stage"], 0.0)
     return {
-        "scores": _score_rows(panel.get("scores"), bool(view["options"].get("rivers_and_rafts"))),
-        "rf": {
-            "viewbox": viewbox, "tiles": tiles, "frontier": frontier, "hikers": hikers, "rafts": rafts,
-            "swimmers": swimmers, "targets": targets, "menu": menu, "hand": hand_box, "buttons": buttons,
-            "players": players, "final": final, "over": over, "place_mode": place_mode,
-            "active_name": names[active] if not over else "", "active_letter": LETTERS[active],
-            "active": active, "phase_label": "Place a tile" if view["phase"] == "place" else ("Walk" if not over else "Game over"),
-            "steps": view["turn"]["steps"], "pips": pips,
-            "extra_cards": actor["extra_step_cards"] if actor else 0,
-            "tiles_to_place": view["turn"]["tiles_to_place"],
-            "tiles_left": view["tiles_left"], "removed": len(view["removed"]),
-            "tried": len(view["turn"]["tried"]),
-            "expansion": bool(view["options"].get("rivers_and_rafts")),
-            "acting": bool(legal), "swim_mode": sel_kind == "swim" and any(a["type"] == "swim" for a in legal),
-            "selection": panel.get("selection", ""),
-        },
+        "seat": seat, "letter": LETTERS[seat], "name": page.names[seat],
+        "x": round(vx + along * (tx - fx) / 2, 2), "y": round(vy + along * (ty - fy) / 2, 2),
+        "stage": swim["stage"], "active": page.on_move(seat),
+        "ax1": round(vx + ux * SWIM_ARROW_FROM, 2), "ay1": round(vy + uy * SWIM_ARROW_FROM, 2),
+        "ax2": round(tx - ux * SWIM_ARROW_TO, 2), "ay2": round(ty - uy * SWIM_ARROW_TO, 2),
     }
+
+
+# --- placement controls --------------------------------------------------------------------------
+
+def placement_controls(page: Page) -> dict:
+    """Cells that take the tile as it is turned now (with its ghost), and cells that take it after
+    a turn (a click there turns the tile)."""
+    hand = page.view["hand"]
+    spots: dict[tuple[int, int], list[int]] = {}
+    for a in page.legal:
+        if a["type"] == "place_tile":
+            spots.setdefault((a["q"], a["r"]), []).append(a["rotation"])
+    rotations = sorted({k for ks in spots.values() for k in ks})
+    if hand["symmetric"]:
+        rotation = 0
+    elif page.sel_kind == "rot":
+        rotation = page.sel_value
+    else:
+        rotation = rotations[0] if rotations else 0
+    shown = rotated(hand["edges"], rotation)
+    targets = [_placement_target(q, r, ks, rotation, shown) for (q, r), ks in sorted(spots.items())]
+    return {"targets": targets, "rotation": rotation, "rotations": rotations}
+
+
+def _placement_target(q: int, r: int, rotations: list[int], rotation: int, shown: str) -> dict:
+    cx, cy = centre(q, r)
+    base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - PLACE_INSET), "cx": round(cx, 2), "cy": round(cy, 2)}
+    if rotation in rotations:
+        return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
+                "label": f"Place the tile at ({q},{r})", "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
+    first = min(rotations, key=lambda k: (k - rotation) % 6)
+    return {**base, "kind": "place-other", "sel": f"r{first}",
+            "label": f"The tile fits at ({q},{r}) after turning it: turn it"}
+
+
+def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
+    """The tile to place, drawn as it is turned now, with its rotate links."""
+    hand = page.view.get("hand")
+    if not hand:
+        return None
+    shown = rotated(hand["edges"], rotation)
+    sides = "" if hand["symmetric"] else ", ".join(
+        f"{D.SIDE_NAMES[s]} {TERRAIN_WORD[shown[s]]}" for s in range(6))
+    return {
+        "tile": hand, "tris": triangles(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS),
+        "hex": hex_points(HAND_CENTRE, HAND_CENTRE, HAND_RADIUS),
+        "icon": hand["kind"] if hand["kind"] in ICON_KINDS and hand["kind"] != "start" else None,
+        "title": _hand_title(hand), "rotation": rotation,
+        "left": f"r{(rotation + 1) % 6}", "right": f"r{(rotation - 1) % 6}",
+        "no_spot": page.place_mode and rotation not in rotations, "sides": sides,
+    }
+
+
+# --- walk-phase controls -------------------------------------------------------------------------
+
+def walk_controls(page: Page) -> dict:
+    """Highlighted cells of the walk phase: steps and water (sail / build a raft), or, in swim
+    mode, the shores (then the water to cross when several join a shore)."""
+    swims = [a for a in page.legal if a["type"] == "swim"]
+    if page.sel_kind == "swim" and swims:
+        return {"targets": swim_targets(page, swims), "menu": None}
+    water, menu = water_targets(page)
+    return {"targets": step_targets(page) + water, "menu": menu}
+
+
+def _cell(q: int, r: int, key: str | None = None) -> dict:
+    cx, cy = centre(q, r)
+    return {"key": key or f"{q},{r}", "hex": hex_points(cx, cy, A - TARGET_INSET),
+            "cx": round(cx, 2), "cy": round(cy, 2)}
+
+
+def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
+    shores: dict[tuple[int, int], list[dict]] = {}
+    for a in swims:
+        shores.setdefault(tuple(a["to"]), []).append(a)
+    chosen = page.sel_value if page.sel_value in shores else None
+    if chosen is None:
+        targets = []
+        for (q, r), acts in sorted(shores.items()):
+            t = {**_cell(q, r), "kind": "swim-to", "label": f"Swim to ({q},{r})", "badge": "swim here"}
+            if len(acts) == 1:
+                t["action"] = acts[0]
+            else:
+                t["sel"] = f"swim{q},{r}"
+            targets.append(t)
+        return targets
+    targets = [{**_cell(*chosen, key="chosen"), "kind": "chosen", "label": "", "badge": "shore"}]
+    for a in shores[chosen]:
+        q, r = a["via"]
+        targets.append({**_cell(q, r), "kind": "swim-via", "action": a, "label": f"Swim across ({q},{r})",
+                        "badge": "via"})
+    return targets
+
+
+def step_targets(page: Page) -> list[dict]:
+    """Cells a step reaches: land, or a raft to board (a visit that pays says so)."""
+    targets = []
+    for a in page.legal:
+        if a["type"] != "step":
+            continue
+        q, r = a["to"]
+        label, pays = _step_label(page, q, r)
+        targets.append({**_cell(q, r), "kind": "step", "action": a,
+                        "label": label + (" (+1 step card)" if pays else ""), "badge": "+1 step" if pays else ""})
+    return targets
+
+
+def _step_label(page: Page, q: int, r: int) -> tuple[str, bool]:
+    k = f"{q},{r}"
+    visited = page.view["turn"]
+    raft = page.rafts_at.get(k)
+    if raft is not None:
+        me = page.view["seats"][page.seat] if page.seat is not None and page.seat < len(page.view["seats"]) else None
+        verb = "Jump onto" if me and me["hiker"]["raft"] is not None else "Board"
+        pays = raft["owner"] != page.seat and raft["id"] not in visited["visited_rafts"]
+        return f"{verb} the raft of {page.names[raft['owner']]} at ({q},{r})", pays
+    owner = page.rifugi.get(k)
+    pays = owner is not None and owner != page.seat and k not in visited["visited_rifugi"]
+    t = page.tiles_by_key.get(k, {})
+    named = f": {t['name']}" if t.get("name") and t.get("kind") != "start" else ""
+    return f"Walk to ({q},{r}){named}", pays
+
+
+def water_targets(page: Page) -> tuple[list[dict], dict | None]:
+    """Water to sail to, to build a raft on, or both (then a menu, opened by ?sel=m<q>,<r>)."""
+    sails = {tuple(a["to"]): a for a in page.legal if a["type"] == "sail"}
+    builds = {tuple(a["at"]): a for a in page.legal if a["type"] == "build_raft"}
+    targets, menu = [], None
+    for c in sorted(set(sails) | set(builds)):
+        q, r = c
+        if c in sails and c in builds:
+            is_open = page.sel_kind == "menu" and page.sel_value == c
+            targets.append({**_cell(q, r), "kind": "menu" + (" open" if is_open else ""), "sel": f"m{q},{r}",
+                            "label": f"Sail to or build a raft at ({q},{r}): choose", "badge": "sail / + raft"})
+            if is_open:
+                menu = {"q": q, "r": r, "sail": sails[c], "build": builds[c]}
+        elif c in sails:
+            targets.append({**_cell(q, r), "kind": "sail", "action": sails[c], "label": f"Sail to ({q},{r})",
+                            "badge": ""})
+        else:
+            targets.append({**_cell(q, r), "kind": "raft", "action": builds[c],
+                            "label": f"Build a raft at ({q},{r}) for 2 steps", "badge": "+ raft (2)"})
+    return targets, menu
+
+
+# --- player cards --------------------------------------------------------------------------------
+
+def player_cards(page: Page, tiles: list[dict]) -> list[dict]:
+    """One card per player: item categories, waterfalls with their bonus, score breakdown."""
+    return [_player_card(page, p, tiles) for p in page.view["seats"]]
+
+
+def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
+    i = p["seat"]
+    breakdown = p["breakdown"].items()
+    return {
+        "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p),
+        "breakdown": [{"label": BREAKDOWN_LABEL.get(k, k), "value": v} for k, v in breakdown],
+        "breakdown_text": "; ".join(f"{BREAKDOWN_LABEL.get(k, k)} {v}" for k, v in breakdown),
+        "is_active": page.on_move(i), "is_you": i == page.seat,
+        "waterfalls": held_waterfalls(page, p, tiles),
+        "bear_names": [f"Bear {b[-1]}" for b in p["bears"]],
+    }
+
+
+def item_categories(p: dict) -> list[dict]:
+    cats = []
+    for c in D.CATEGORIES:
+        held = set(p["items_by_category"][c])
+        slots = [{"tile": t, "name": D.ITEM_NAMES[t], "held": t in held} for t in D.CATEGORY_TILES[c]]
+        cats.append({"key": c, "label": CATEGORY_LABEL[c], "icon": CATEGORY_ICON[c], "slots": slots,
+                     "complete": len(held) == 3, "count": len(held)})
+    return cats
+
+
+def held_waterfalls(page: Page, p: dict, tiles: list[dict]) -> list[dict]:
+    by_item = {t["item"]: t for t in tiles if t["item"]}
+    out = []
+    for t in p["items_by_category"]["WATERFALL"]:
+        tile = by_item.get(t)
+        bonus = tile["water_neighbours"] if tile and page.expansion else 0
+        out.append({"name": D.ITEM_NAMES[t], "bonus": bonus, "worth": D.ITEM_VALUE["WATERFALL"] + bonus})
+    return out
 
 
 def _score_rows(rows, expansion: bool = True):
@@ -498,8 +653,8 @@ def _buttons(legal: list[dict], view: dict, seat) -> dict:
     steps = view["turn"]["steps"]
     confirm = ""
     if useful and (steps > 0 or "use_extra_step" in by):
-        confirm = (f"You still have {steps} step{'s' if steps != 1 else ''}" if steps else "You still have extra-step cards") + \
-            " and moves left. End your turn anyway?"
+        left = f"You still have {steps} step{'s' if steps != 1 else ''}" if steps else "You still have extra-step cards"
+        confirm = left + " and moves left. End your turn anyway?"
     can_build_here = me["rifugi_left"] > 0 and me["hiker"]["raft"] is None and not swim
     return {
         "build_rifugio": by.get("build_rifugio"), "show_build_rifugio": can_build_here or "build_rifugio" in by,
@@ -521,9 +676,12 @@ def _final(players: list[dict], view: dict) -> dict:
         ranks = {p["info"]["rank"] for p in group}
         names = " and ".join(p["name"] for p in group)
         if len(ranks) > 1:
-            order = ", ".join(f"{p['name']} ({p['info']['raft_cards']} raft card{'s' if p['info']['raft_cards'] != 1 else ''})"
-                              for p in group)
+            order = ", ".join(f"{p['name']} ({_raft_cards(p['info']['raft_cards'])})" for p in group)
             notes.append(f"{names} tie on {total} points; raft points break the tie: {order}.")
         else:
             notes.append(f"{names} tie on {total} points and on raft points, so they share the rank.")
     return {"rows": rows, "notes": notes}
+
+
+def _raft_cards(n: int) -> str:
+    return f"{n} raft card{'s' if n != 1 else ''}"

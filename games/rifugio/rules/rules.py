@@ -431,30 +431,13 @@ class Rifugio(Ruleset):
             return [{"type": "place_tile", "q": q, "r": r, "rotation": k}
                     for q, r, k in legal_placements(state["board"], state["hand"])]
         ctx = _Ctx(state, seat)
-        out: list[Action] = []
-        here = ctx.at
-        for n in sorted(neighbours(here)):
-            if ctx.step_error(n) is None:
-                out.append({"type": "step", "to": [n[0], n[1]]})
-        if ctx.rr and ctx.walker["raft"] is not None and not ctx.swim:
-            for t in sorted(river(state["board"], here)):
-                if ctx.sail_error(t) is None:
-                    out.append({"type": "sail", "to": [t[0], t[1]]})
+        out = ctx.step_actions() + ctx.sail_actions()
         if ctx.build_rifugio_error() is None:
             out.append({"type": "build_rifugio"})
-        if ctx.rr:
-            for n in sorted(neighbours(here)):
-                if ctx.build_raft_error(n) is None:
-                    out.append({"type": "build_raft", "at": [n[0], n[1]]})
+        out += ctx.build_raft_actions()
         if ctx.use_extra_step_error() is None:
             out.append({"type": "use_extra_step"})
-        if ctx.rr and ctx.swim_precondition_error() is None:
-            for via in sorted(neighbours(here)):
-                if not is_water(state["board"], via):
-                    continue
-                for to in sorted(neighbours(via)):
-                    if ctx.swim_error(via, to) is None:
-                        out.append({"type": "swim", "via": [via[0], via[1]], "to": [to[0], to[1]]})
+        out += ctx.swim_actions()
         if ctx.rr and ctx.continue_swim_error() is None:
             out.append({"type": "continue_swim"})
         out.append({"type": "end_turn"})
@@ -462,17 +445,7 @@ class Rifugio(Ruleset):
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         seat = self.check_seat(state, seat)
-        kind = check_action_shape(action)
-        if kind not in ACTION_KEYS:
-            raise IllegalAction(f"Unknown action '{kind}'.")
-        extra = sorted(set(action) - ACTION_KEYS[kind])
-        missing = sorted(ACTION_KEYS[kind] - set(action))
-        if missing:
-            raise IllegalAction(f"The action '{kind}' needs '{missing[0]}'.")
-        if extra:
-            raise IllegalAction(f"The action '{kind}' does not take '{extra[0]}'.")
-        if kind in EXPANSION_ACTIONS and not expansion(state):
-            raise IllegalAction("That action needs the Rivers & Rafts expansion.")
+        kind = _checked_kind(state, action)
         if kind == "place_tile":
             q, r = require_int(action, "q"), require_int(action, "r")
             k = require_int(action, "rotation", 0, 5)
@@ -482,23 +455,10 @@ class Rifugio(Ruleset):
         if state["phase"] != "walk":
             raise IllegalAction("Place your tile first.")
         new = copy_state(state)
-        ctx = _Ctx(new, seat)
-        if kind == "step":
-            ctx.step(coord(action, "to"))
-        elif kind == "sail":
-            ctx.sail(coord(action, "to"))
-        elif kind == "build_rifugio":
-            ctx.build_rifugio()
-        elif kind == "build_raft":
-            ctx.build_raft(coord(action, "at"))
-        elif kind == "use_extra_step":
-            ctx.use_extra_step()
-        elif kind == "swim":
-            ctx.swim_start(coord(action, "via"), coord(action, "to"))
-        elif kind == "continue_swim":
-            ctx.continue_swim()
-        else:
+        if kind == "end_turn":
             self._end_turn(new, seat)
+        else:
+            WALK_EFFECTS[kind](_Ctx(new, seat), action)
         return new
 
     def _place(self, state: State, seat: int, q: int, r: int, k: int) -> State:
@@ -567,7 +527,7 @@ class Rifugio(Ruleset):
 
     def _ranking(self, state: State, totals: list[dict]) -> list[int]:
         keys = [(s["total"], p["raft_cards"] if "raft_points" in D.TIEBREAKS else 0)
-                for s, p in zip(totals, state["seats"])]
+                for s, p in zip(totals, state["seats"], strict=True)]
         return competition_ranking(keys)
 
     def seat_turn(self, state: State, seat: int | None) -> str:
@@ -702,6 +662,31 @@ class _Ctx:
         self.rafts = raft_at(state)
         self.swimmers = swimmer_tiles(state)
         self._swim_pre: Any = False
+
+    # the legal actions of each kind, in a stable order ------------------------------------
+
+    def step_actions(self) -> list[Action]:
+        return [{"type": "step", "to": [n[0], n[1]]} for n in sorted(neighbours(self.at))
+                if self.step_error(n) is None]
+
+    def sail_actions(self) -> list[Action]:
+        if not self.rr or self.walker["raft"] is None or self.swim:
+            return []
+        return [{"type": "sail", "to": [t[0], t[1]]} for t in sorted(river(self.board, self.at))
+                if self.sail_error(t) is None]
+
+    def build_raft_actions(self) -> list[Action]:
+        if not self.rr:
+            return []
+        return [{"type": "build_raft", "at": [n[0], n[1]]} for n in sorted(neighbours(self.at))
+                if self.build_raft_error(n) is None]
+
+    def swim_actions(self) -> list[Action]:
+        if not self.rr or self.swim_precondition_error() is not None:
+            return []
+        return [{"type": "swim", "via": [via[0], via[1]], "to": [to[0], to[1]]}
+                for via in sorted(neighbours(self.at)) if is_water(self.board, via)
+                for to in sorted(neighbours(via)) if self.swim_error(via, to) is None]
 
     # checks ------------------------------------------------------------------------------
 
@@ -955,6 +940,34 @@ class _Ctx:
             self._enter_land(to)
         else:
             emit(self.state, "swim_stage", self.seat, stage=swim["stage"], stages=D.SWIM_STAGES)
+
+
+def _checked_kind(state: State, action: Action) -> str:
+    """The action's type once its shape is right: known type, exactly its fields, expansion on."""
+    kind = check_action_shape(action)
+    if kind not in ACTION_KEYS:
+        raise IllegalAction(f"Unknown action '{kind}'.")
+    missing = sorted(ACTION_KEYS[kind] - set(action))
+    if missing:
+        raise IllegalAction(f"The action '{kind}' needs '{missing[0]}'.")
+    extra = sorted(set(action) - ACTION_KEYS[kind])
+    if extra:
+        raise IllegalAction(f"The action '{kind}' does not take '{extra[0]}'.")
+    if kind in EXPANSION_ACTIONS and not expansion(state):
+        raise IllegalAction("That action needs the Rivers & Rafts expansion.")
+    return kind
+
+
+# The walk-phase actions and the effect each has on a (copied) state.
+WALK_EFFECTS = {
+    "step": lambda ctx, a: ctx.step(coord(a, "to")),
+    "sail": lambda ctx, a: ctx.sail(coord(a, "to")),
+    "build_rifugio": lambda ctx, a: ctx.build_rifugio(),
+    "build_raft": lambda ctx, a: ctx.build_raft(coord(a, "at")),
+    "use_extra_step": lambda ctx, a: ctx.use_extra_step(),
+    "swim": lambda ctx, a: ctx.swim_start(coord(a, "via"), coord(a, "to")),
+    "continue_swim": lambda ctx, a: ctx.continue_swim(),
+}
 
 
 RULES = Rifugio()
