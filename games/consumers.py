@@ -1,60 +1,68 @@
-"""WebSockets: a game page gets its own seat's panel on each change; every page gets
-the user's "your turn" badge. Origins are checked in config.asgi."""
+"""WebSockets: a game page hears its own audience's panel on each change (its seat's, or
+the spectators'); every page hears the user's "your turn" badge. The notifier renders
+each audience's HTML once (games.notify); consumers only forward it, so a message costs
+no database work. Origins are checked in config.asgi."""
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
-from django.template.loader import render_to_string
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 
 from .models import Game
-from .notify import game_group, user_group
-from .panel import render_panel
+from .notify import audience_group, user_group
 
 
-class GameConsumer(WebsocketConsumer):
+class GroupForwarder(AsyncWebsocketConsumer):
+    """Joins one group chosen at connect and leaves it at disconnect."""
+
+    group: str | None = None
+
+    async def join(self, group: str) -> None:
+        self.group = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Clients only listen; moves go through HTTP so they get the engine's checks."""
+
+
+class GameConsumer(GroupForwarder):
     """Anyone may watch a game as a spectator; a seat's view goes only to its user,
     identified by the session (never by anything the client says)."""
 
-    def connect(self):
-        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
-        if not Game.objects.filter(pk=self.game_id).exists():
-            self.close(code=4404)
+    async def connect(self):
+        game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        found, seat = await seat_at_game(game_id, self.scope["user"])
+        if not found:
+            await self.close(code=4404)
             return
-        self.group = game_group(self.game_id)
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        await self.join(audience_group(game_id, seat))
 
-    def disconnect(self, code):
-        if hasattr(self, "group"):
-                async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
-
-    def receive(self, text_data=None, bytes_data=None):
-        """Clients only listen; moves go through HTTP so they get the engine's checks."""
-
-    def game_update(self, event):
-        game = Game.objects.prefetch_related("seats__user").get(pk=self.game_id)
-        self.send(text_data=render_panel(game, self.scope["user"], oob=True))
+    async def game_panel(self, event):
+        await self.send(text_data=event["html"])
 
 
-class UserConsumer(WebsocketConsumer):
+@database_sync_to_async
+def seat_at_game(game_id: int, user) -> tuple[bool, int | None]:
+    """(the game exists, the user's seat in it or None): read once, at connect."""
+    game = Game.objects.filter(pk=game_id).only("id").prefetch_related("seats").first()
+    if game is None:
+        return False, None
+    return True, game.seat_of(user)
+
+
+class UserConsumer(GroupForwarder):
     """The logged-in user's own channel: the turn badge. Anonymous sockets are refused."""
 
-    def connect(self):
+    async def connect(self):
         user = self.scope["user"]
         if not user.is_authenticated:
-            self.close(code=4401)
+            await self.close(code=4401)
             return
-        self.group = user_group(user.pk)
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        await self.join(user_group(user.pk))
 
-    def disconnect(self, code):
-        if hasattr(self, "group"):
-                async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
-
-    def badge_update(self, event):
-        from .views import games_waiting_for
-
-        user = self.scope["user"]
-        html = render_to_string("games/_turn_badge.html", {"turn_games": games_waiting_for(user), "oob": True})
-        self.send(text_data=html)
+    async def badge_update(self, event):
+        await self.send(text_data=event["html"])

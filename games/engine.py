@@ -16,6 +16,7 @@ from typing import Any, Iterable
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from . import notify
@@ -77,11 +78,13 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
         Seat.objects.bulk_create(
             Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot) for i, plan in enumerate(order)
         )
+        prefetch_related_objects([game], _seats_with_users())
+        _remember_saved(game)
         _play_bots(game)
         _after_change(game)
-        game.save()
+        _save_changes(game)
         waiting = set(game.to_act())
-        transaction.on_commit(lambda: notify.game_changed(game.pk, waiting))
+        transaction.on_commit(lambda: notify.game_changed(game, waiting))
     return game
 
 
@@ -127,9 +130,9 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
         _record(game, seat, action, new_state, token=token, undoable=undoable)
         _play_bots(game)
         _after_change(game)
-        game.save()
+        _save_changes(game)
         newly_waiting = set(game.to_act()) - waiting_before
-        transaction.on_commit(lambda: notify.game_changed(game.pk, newly_waiting))
+        transaction.on_commit(lambda: notify.game_changed(game, newly_waiting))
     return Outcome(game, seat, applied=True)
 
 
@@ -151,8 +154,8 @@ def undo(game_id: int, user) -> Outcome:
         last.delete()
         game.state, game.version = before, game.version - 1
         _after_change(game)
-        game.save()
-        transaction.on_commit(lambda: notify.game_changed(game.pk))
+        _save_changes(game)
+        transaction.on_commit(lambda: notify.game_changed(game))
     return Outcome(game, seat, applied=True, message="Move taken back.")
 
 
@@ -184,25 +187,50 @@ def play_bots(game_id: int) -> Game:
         game = _locked(game_id)
         if game.is_active and _play_bots(game):
             _after_change(game)
-            game.save()
-            transaction.on_commit(lambda: notify.game_changed(game.pk))
+            _save_changes(game)
+            transaction.on_commit(lambda: notify.game_changed(game))
     return game
 
 
 def _locked(game_id: int) -> Game:
+    """The game row, locked, with its seats and their users (one query each)."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update(of=("self",)).prefetch_related(_seats_with_users()).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise Rejected("There is no such game.", 404) from None
+    _remember_saved(game)
+    return game
+
+
+def _seats_with_users() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def _remember_saved(game: Game) -> None:
+    """Note the stored values, so _save_changes writes only the fields a change touched."""
+    game._saved_values = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
+
+
+def _save_changes(game: Game) -> None:
+    """UPDATE only the changed columns: `state` by identity (the rules return a new
+    state, never mutate it), the rest by value; `updated` always (pages compare it)."""
+    saved = game._saved_values
+    changed = [f.attname for f in Game._meta.concrete_fields
+               if not f.primary_key and f.attname != "updated"
+               and (getattr(game, f.attname) is not saved[f.attname] if f.attname == "state"
+                    else getattr(game, f.attname) != saved[f.attname])]
+    game.save(update_fields=[*changed, "updated"])
+    _remember_saved(game)
 
 
 def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str = "", by_bot: bool = False,
             undoable: bool = False) -> None:
     # Store the action as JSON text would come back, so a replay sees the same input.
     game.version += 1
-    Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
-                        token=token, by_bot=by_bot, undoable=undoable)
+    move = Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
+                               token=token, by_bot=by_bot, undoable=undoable)
     game.state = new_state
+    game._last_move, game._last_move_version = move, game.version  # the panel's undo button
 
 
 def _play_bots(game: Game) -> int:
@@ -232,6 +260,7 @@ def _after_change(game: Game) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         _store_result(game)
+    game.waiting_for = game.to_act()  # badges and lists read this, never `state`
     game.refresh_deadline()
 
 

@@ -69,6 +69,8 @@ class Game(PlaysAGame, models.Model):
     # Two flags: `is_rated` is decided when the game starts (the host chose rated, every seat a
     # different registered player, no bot); `rated` records that the result updated ratings.
     is_rated = models.BooleanField(default=False, help_text="A rated game (chosen at the table, people only).")
+    waiting_for = models.JSONField(default=list, blank=True,
+                                   help_text="Seats to act (kept by the engine), so lists never load `state`.")
     rated = models.BooleanField(default=False, help_text="Ratings were updated for this result.")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)

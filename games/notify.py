@@ -1,49 +1,117 @@
-"""After-commit messages: channel groups for live pages, e-mail for correspondence turns."""
+"""After-commit messages: channel groups for live pages, e-mail for correspondence turns.
+
+Live pages hear one group per audience: each seat of a game has its own group and all
+spectators share one, so the notifier renders a game's panel once per audience (never
+once per socket) and every socket gets the HTML its audience may see. Consumers only
+forward that HTML (games.consumers): no database work per socket.
+"""
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.mail import send_mail
+from django.db.models import F
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 log = logging.getLogger(__name__)
 
 
-def game_group(game_id: int) -> str:
-    return f"game-{game_id}"
+def seat_group(game_id: int, seat: int) -> str:
+    return f"game-{game_id}-seat-{seat}"
+
+
+def spectator_group(game_id: int) -> str:
+    return f"game-{game_id}-spectators"
+
+
+def audience_group(game_id: int, seat: int | None) -> str:
+    """The group a page of `game_id` listens to: its seat's, or the spectators'."""
+    return spectator_group(game_id) if seat is None else seat_group(game_id, seat)
 
 
 def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def table_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
 LOBBY_GROUP = "lobby"
 
 
 def send(group: str, message: dict) -> None:
+    send_many([(group, message)])
+
+
+def send_many(messages: list[tuple[str, dict]]) -> None:
+    """Send every (group, message) in one trip to the event loop."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send_all():
+        for group, message in messages:
+            await layer.group_send(group, message)
+
     try:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(send_all)()
     except Exception:  # a missing Redis must not undo a committed move
-        log.exception("channel layer send to %s failed", group)
+        log.exception("channel layer send to %s failed", [group for group, _ in messages])
 
 
-def game_changed(game_id: int, newly_waiting: set[int] = frozenset()) -> None:
-    """Push the new board to every page of the game; mail seats whose turn just began."""
+def game_changed(game, newly_waiting: set[int] = frozenset()) -> None:
+    """Push the new board to every audience of the game and the turn badge to its players;
+    mail correspondence seats whose turn just began. `game` is the engine's game (seats
+    and users loaded), or its id."""
     from .models import Game
 
-    game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
-    send(game_group(game_id), {"type": "game.update", "version": game.version})
-    for seat in game.seats.all():
-        if seat.user_id:
-            send(user_group(seat.user_id), {"type": "badge.update"})
+    if not isinstance(game, Game):
+        game = Game.objects.prefetch_related("seats__user").get(pk=game)
+    send_many(panel_messages(game) + badge_messages({s.user_id for s in game.seats.all() if s.user_id}))
     if game.pace == "correspondence" and newly_waiting:
         _mail_turns(game, newly_waiting)
+
+
+def panel_messages(game) -> list[tuple[str, dict]]:
+    """One render per audience: each seated user's seat, and the spectators."""
+    from .panel import render_panel_for_seat
+
+    seats = sorted({game.seat_of(s.user) for s in game.seats.all() if s.user_id})
+    audiences: list[int | None] = [*seats, None]
+    return [(audience_group(game.pk, seat), {"type": "game.panel", "html": render_panel_for_seat(game, seat, oob=True)})
+            for seat in audiences]
+
+
+def badge_messages(user_ids: set[int]) -> list[tuple[str, dict]]:
+    """Each user's "your turn" badge, rendered once per user from one query."""
+    if not user_ids:
+        return []
+    waiting = games_waiting_for_users(user_ids)
+    return [(user_group(uid), {"type": "badge.update",
+                               "html": render_to_string("games/_turn_badge.html",
+                                                        {"turn_games": waiting[uid], "oob": True})})
+            for uid in sorted(user_ids)]
+
+
+def games_waiting_for_users(user_ids: set[int]) -> dict[int, list]:
+    """{user id: active games waiting for that user}, without loading any game's state."""
+    from .models import Game
+
+    rows = (Game.objects.filter(seats__user_id__in=user_ids, status=Game.Status.ACTIVE)
+            .only("id", "waiting_for").annotate(seat_user=F("seats__user_id"), seat_index=F("seats__index")))
+    waiting: dict[int, list] = defaultdict(list)
+    seen: set[tuple[int, int]] = set()
+    for game in rows:
+        if game.seat_index in (game.waiting_for or []) and (game.seat_user, game.pk) not in seen:
+            seen.add((game.seat_user, game.pk))
+            waiting[game.seat_user].append(game)
+    return {uid: waiting.get(uid, []) for uid in user_ids}
 
 
 def _mail_turns(game, to_act: set[int]) -> None:

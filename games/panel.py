@@ -19,10 +19,14 @@ def seat_names(game: Game) -> list[str]:
     return [seat.name for seat in game.ordered_seats()]
 
 
-def panel_context(game: Game, user, *, selection: str = "", message: str = "", error: bool = False,
-                  oob: bool = False) -> dict:
+def panel_context(game: Game, user, **kwargs) -> dict:
+    return seat_panel_context(game, game.seat_of(user), **kwargs)
+
+
+def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", message: str = "",
+                       error: bool = False, oob: bool = False) -> dict:
+    """What seat `seat` (None: a spectator) may see; the notifier renders it once per audience."""
     rules = game.rules
-    seat = game.seat_of(user)
     view = rules.view(game.state, seat)
     to_act = game.to_act()
     legal = rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else []
@@ -119,9 +123,22 @@ def _can_undo(game: Game, seat: int | None) -> bool:
     """The seat's own last move, which the rules said could be taken back."""
     if seat is None or not game.is_active or game.version == 0:
         return False
-    last = game.moves.order_by("-seq").only("seat", "by_bot", "undoable").first()
+    last = last_move(game)
     return bool(last and last.seat == seat and not last.by_bot and last.undoable)
+
+
+def last_move(game: Game):
+    """The game's last Move, read once per game object (the engine hands over the one it
+    just wrote, so the notifier's renders and the answer share it)."""
+    if getattr(game, "_last_move_version", None) != game.version:
+        game._last_move = game.moves.order_by("-seq").only("seat", "by_bot", "undoable", "seq").first()
+        game._last_move_version = game.version
+    return game._last_move
 
 
 def render_panel(game: Game, user, **kwargs) -> str:
     return render_to_string("games/_panel.html", panel_context(game, user, **kwargs))
+
+
+def render_panel_for_seat(game: Game, seat: int | None, **kwargs) -> str:
+    return render_to_string("games/_panel.html", seat_panel_context(game, seat, **kwargs))

@@ -13,6 +13,7 @@ from config.inputs import InputError, clean_text, parse_json
 from . import engine, presenters
 from .engine import Rejected
 from .models import Game
+from .notify import games_waiting_for_users
 from .panel import panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
@@ -84,8 +85,11 @@ def _parse_token(raw: str | None) -> str:
         raise Rejected(str(exc), 400) from None
 
 
-def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False) -> HttpResponse:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False,
+            game: Game | None = None) -> HttpResponse:
+    """The panel after a submission: from the engine's own game when it has one (no re-read)."""
+    if game is None:
+        game = _game(game_id)
     context = panel_context(game, request.user, message=message, error=error)
     return render(request, "games/_panel.html", context, status=status)
 
@@ -107,7 +111,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
                                 seen_turn=_parse_turn(request.POST.get("turn")))
     except Rejected as exc:
         return _refusal(request, game_id, exc)
-    return _answer(request, game_id, message=outcome.message)
+    return _answer(request, game_id, message=outcome.message, game=outcome.game)
 
 
 @require_POST
@@ -118,7 +122,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
         outcome = engine.undo(game_id, request.user)
     except Rejected as exc:
         return _refusal(request, game_id, exc)
-    return _answer(request, game_id, message=outcome.message)
+    return _answer(request, game_id, message=outcome.message, game=outcome.game)
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -159,7 +163,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def game_list(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.prefetch_related("seats__user").order_by("-updated")
+    games = Game.objects.defer("state").prefetch_related("seats__user").order_by("-updated")
     status = request.GET.get("status")
     if status in Game.Status.values:
         games = games.filter(status=status)
@@ -173,7 +177,7 @@ def my_turns(request: HttpRequest) -> HttpResponse:
 
 
 def games_waiting_for(user) -> list[Game]:
+    """The user's active games waiting for their move: one query, no game state loaded."""
     if not user.is_authenticated:
         return []
-    active = Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).prefetch_related("seats__user").distinct()
-    return [g for g in active if g.seat_of(user) in g.to_act()]
+    return games_waiting_for_users({user.pk})[user.pk]

@@ -1,41 +1,45 @@
-"""Lobby sockets: the open-table list and a table's own card, re-rendered per user on
-every change (a table created, joined, left, started or closed anywhere)."""
+"""Lobby sockets: the open-table list (every table change) and a table's own card (that
+table's changes only), rendered for the socket's user."""
 from __future__ import annotations
 
-from channels.generic.websocket import WebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from games.notify import LOBBY_GROUP
+from games.notify import LOBBY_GROUP, table_group
 
 from .models import Table
 from .views import lobby_context, table_context
 
 
-class LobbyConsumer(WebsocketConsumer):
+class LobbyConsumer(AsyncWebsocketConsumer):
     groups = [LOBBY_GROUP]
 
-    def connect(self):
-        self.accept()
+    async def lobby_update(self, event):
+        await self.send(text_data=await database_sync_to_async(self.render)())
 
-    def lobby_update(self, event):
+    def render(self) -> str:
         user = self.scope["user"]
-        html = render_to_string("lobby/index.html#table-list", {**lobby_context(user), "user": user, "oob": True})
-        self.send(text_data=html)
+        return render_to_string("lobby/index.html#table-list", {**lobby_context(user), "user": user, "oob": True})
 
 
-class TableConsumer(WebsocketConsumer):
-    groups = [LOBBY_GROUP]
+class TableConsumer(AsyncWebsocketConsumer):
+    """Listens to its own table's group: other tables' changes never reach it."""
 
-    def connect(self):
+    async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.accept()
+        self.groups = [table_group(self.table_id)]
+        await self.channel_layer.group_add(self.groups[0], self.channel_name)
+        await self.accept()
 
-    def lobby_update(self, event):
+    async def table_update(self, event):
+        html = await database_sync_to_async(self.render)()
+        if html:
+            await self.send(text_data=html)
+
+    def render(self) -> str:
         table = Table.objects.prefetch_related("seats__user").filter(pk=self.table_id).first()
-        if table is None:
-            return
         user = self.scope["user"]
-        if table.is_private and not table.has_user(user):
-            return
-        html = render_to_string("lobby/table.html#table-card", {**table_context(table, user), "oob": True})
-        self.send(text_data=html)
+        if table is None or (table.is_private and not table.has_user(user)):
+            return ""
+        return render_to_string("lobby/table.html#table-card", {**table_context(table, user), "oob": True})

@@ -16,7 +16,7 @@ def _changing(table_id: int):
     """One table change: a transaction with the table row locked, then a lobby push."""
     with transaction.atomic():
         yield _locked(table_id)
-        transaction.on_commit(lobby_changed)
+        transaction.on_commit(lambda: lobby_changed(table_id))
 
 
 def _locked(table_id: int) -> Table:
@@ -133,5 +133,9 @@ def _start(table: Table) -> Table:
     return table
 
 
-def lobby_changed() -> None:
-    notify.send(notify.LOBBY_GROUP, {"type": "lobby.update"})
+def lobby_changed(table_id: int | None = None) -> None:
+    """The lobby list always; the table's own page when one table changed."""
+    messages = [(notify.LOBBY_GROUP, {"type": "lobby.update"})]
+    if table_id is not None:
+        messages.append((notify.table_group(table_id), {"type": "table.update"}))
+    notify.send_many(messages)

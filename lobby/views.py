@@ -27,11 +27,11 @@ def lobby_context(user) -> dict:
     context = {"tables": open_tables(user), "rulesets": registry.all()}
     if user.is_authenticated:
         context["my_games"] = (
-            Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE)
+            Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).defer("state")
             .prefetch_related("seats__user").distinct()[:50]
         )
     context["recent_games"] = (
-        Game.objects.filter(status=Game.Status.FINISHED).prefetch_related("seats__user")
+        Game.objects.filter(status=Game.Status.FINISHED).defer("state").prefetch_related("seats__user")
         .order_by("-finished_at")[:10]
     )
     return context
