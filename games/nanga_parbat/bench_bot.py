@@ -5,7 +5,6 @@ The bot takes seat `seed % 2`, so it plays first and second about equally often.
 """
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time

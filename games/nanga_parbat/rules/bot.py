@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .data import NEED, RED_PANDA, REGIONS, ROWS, SECTIONS, VALUE, WILD, num, region
+from .data import NEED, RED_PANDA, REGIONS, ROWS, VALUE, WILD, num
 from .rules import RULES, camp_groups, largest_hiker_group, region_has_animal, trade_sets
 
 OPP_WEIGHT = 0.8        # how much the opponent's best answer in the guide's region counts
@@ -108,11 +108,23 @@ def _best_trap(state, seat):
     return best, best_value
 
 
+def _trade_cost(animals, indices) -> int:
+    """What giving up these animals costs: a wild bharal most, an unused power a little."""
+    total = 0
+    for i in indices:
+        a = animals[i]
+        if a["species"] == WILD:
+            total += 3
+        elif not (a["activated"] or a["species"] == RED_PANDA):
+            total += 1
+    return total
+
+
 def _claim_choice(state, seat):
     me = state["seats"][seat]
     spots = sorted(((VALUE[row][col], row, col) for row in ROWS for col in range(5)
                     if state["chart"][row][col] is None), reverse=True)
-    for value, row, col in spots:
+    for _value, row, col in spots:
         n = NEED[col]
         if row == "camps":
             if me["camps"] < n:
@@ -123,20 +135,14 @@ def _claim_choice(state, seat):
         else:
             sets = trade_sets(me["animals"], row, n)
             if sets:
-                def cost(indices):
-                    total = 0
-                    for i in indices:
-                        a = me["animals"][i]
-                        total += 3 if a["species"] == WILD else (0 if a["activated"] or a["species"] == RED_PANDA else 1)
-                    return total
-                best = min(sets, key=cost)
+                best = min(sets, key=lambda indices: _trade_cost(me["animals"], indices))
                 return {"type": "claim", "row": row, "col": col, "animals": list(best)}
     return None
 
 
 def _yak_move(state, seat):
     """A yak activation that sends the guide somewhere much worse for the opponent, or None."""
-    if not any(a["species"] == "yak" and not a["activated"] for a in state["seats"][seat]["animals"]):
+    if not _has_ready_yak(state, seat):
         return None
     opp = 1 - seat
     here = _threat(state, opp, state["guide"])
@@ -145,6 +151,45 @@ def _yak_move(state, seat):
     if here - value >= YAK_MARGIN:
         return {"type": "activate", "animal": "yak", "region": reg}
     return None
+
+
+def _has_ready_yak(state, seat) -> bool:
+    return any(a["species"] == "yak" and not a["activated"] for a in state["seats"][seat]["animals"])
+
+
+def _relocation(state, seat):
+    """The guide's region is empty: send it where this seat's best trap is best (first such region)."""
+    best = None
+    for r in REGIONS:
+        if region_has_animal(state, r):
+            value = _best_trap(dict(state, guide=r), seat)[1]
+            if best is None or value > best[0]:
+                best = (value, r)
+    return {"type": "relocate_guide", "region": best[1]}
+
+
+def _trap_phase(state, seat):
+    if not region_has_animal(state, state["guide"]):
+        return _relocation(state, seat)
+    sid, value = _best_trap(state, seat)
+    # A yak before the trap: move to a region with a much better trap.
+    if _has_ready_yak(state, seat):
+        alt = [(_best_trap(dict(state, guide=r), seat)[1], r) for r in REGIONS
+               if r != state["guide"] and region_has_animal(state, r)]
+        if alt:
+            v, r = max(alt)
+            if v - value >= YAK_MARGIN:
+                return {"type": "activate", "animal": "yak", "region": r}
+    return {"type": "trap", "section": sid}
+
+
+def _act_phase(state, seat):
+    me = state["seats"][seat]
+    claim = _claim_choice(state, seat) if not state["claimed_this_turn"] and me["cubes"] > 0 else None
+    # Turns left to claim in: this one plus one per hiker still in supply.
+    if claim is not None and (VALUE[claim["row"]][claim["col"]] >= CLAIM_MIN or me["cubes"] >= me["hikers"] + 1):
+        return claim
+    return _yak_move(state, seat) or {"type": "end_turn"}
 
 
 def choose(state, seat, rng: random.Random):
@@ -156,33 +201,5 @@ def choose(state, seat, rng: random.Random):
         scores = [(_threat(state, first, r), r) for r in REGIONS]
         return {"type": "place_guide", "region": min(scores)[1]}
     if phase == "trap":
-        if not region_has_animal(state, state["guide"]):
-            best = None
-            for r in REGIONS:
-                if region_has_animal(state, r):
-                    value = _best_trap(dict(state, guide=r), seat)[1]
-                    if best is None or value > best[0]:
-                        best = (value, r)
-            return {"type": "relocate_guide", "region": best[1]}
-        sid, value = _best_trap(state, seat)
-        # A yak before the trap: move to a region with a much better trap.
-        if any(a["species"] == "yak" and not a["activated"] for a in state["seats"][seat]["animals"]):
-            alt = []
-            for r in REGIONS:
-                if r != state["guide"] and region_has_animal(state, r):
-                    alt.append((_best_trap(dict(state, guide=r), seat)[1], r))
-            if alt:
-                v, r = max(alt)
-                if v - value >= YAK_MARGIN:
-                    return {"type": "activate", "animal": "yak", "region": r}
-        return {"type": "trap", "section": sid}
-    me = state["seats"][seat]
-    claim = _claim_choice(state, seat) if not state["claimed_this_turn"] and me["cubes"] > 0 else None
-    if claim is not None:
-        # Turns left to claim in: this one plus one per hiker still in supply.
-        if VALUE[claim["row"]][claim["col"]] >= CLAIM_MIN or me["cubes"] >= me["hikers"] + 1:
-            return claim
-    yak = _yak_move(state, seat)
-    if yak is not None:
-        return yak
-    return {"type": "end_turn"}
+        return _trap_phase(state, seat)
+    return _act_phase(state, seat)

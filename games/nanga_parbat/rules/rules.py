@@ -5,8 +5,8 @@ game has no hidden or random element, so the state does not keep the seed (spec 
 """
 from __future__ import annotations
 
-from itertools import combinations, product
-from typing import Any
+from itertools import combinations, islice, pairwise, product
+from typing import Any, Iterator
 
 from games.rules.base import (IllegalAction, Ruleset, State, Action, check_action_shape, competition_ranking,
                               rng_for)
@@ -21,7 +21,6 @@ NOOP_SWAPS_ALLOWED = False          # snow leopard: same-colour hikers; musk dee
 YAK_SAME_REGION_ALLOWED = False     # the yak sends the guide to a *new* region
 YAK_EMPTY_REGION_ALLOWED = True     # the yak may send the guide to a region without animals (G24)
 TIE_BREAKS = ("camps_on_mountain", "spots_claimed")
-LOG_LIMIT = 40                      # lines of the public log kept in the state
 SCHEMA = 1
 
 SECTION_SET = frozenset(SECTIONS)
@@ -36,10 +35,6 @@ def _is_int(value: Any) -> bool:
 
 def _name(species: str) -> str:
     return SPECIES_INFO[species]["name"]
-
-
-def _article(species: str) -> str:
-    return "an" if _name(species)[0] in "aeiou" else "a"
 
 
 def _keys(action: Action, expected: set[str]) -> None:
@@ -143,12 +138,6 @@ def _emit(state: State, kind: str, seat: int | None, **data: Any) -> None:
     state["events"].append({"type": kind, "seat": seat, "turn": state["turn"], "move": state["moves"], **data})
 
 
-def _log(state: State, line: str) -> None:
-    state["log"].append(line)
-    if len(state["log"]) > LOG_LIMIT:
-        del state["log"][:-LOG_LIMIT]
-
-
 def gain(state: State, seat: int, points: int, category: str) -> bool:
     """Every score change goes through the scoring path: landing on the opponent's space
     (other than 0) bumps one further (§8.2). Returns whether a bump happened."""
@@ -161,11 +150,6 @@ def gain(state: State, seat: int, points: int, category: str) -> bool:
         me["breakdown"]["bump"] += 1
     me["score"] = new
     _emit(state, "score", seat, points=points, category=category, bump=bump, total=new)
-    label = {"camps": "camps", "different": "a trade of different animals",
-             "same": "a trade of matching animals", "red_panda": "the red panda",
-             "area": "area scoring"}[category]
-    _log(state, f"Seat {seat + 1} scored {points} for {label}" + (" — Bump! +1" if bump else "")
-         + f" (now {new}).")
     return bump
 
 
@@ -202,31 +186,37 @@ def _activation_error(state: State, seat: int, species: str, a: int | None, b: i
         if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
             return f"Region {reg} has no animals."
         return None
-    board = state["board"]
-    ca, cb = board[str(a)], board[str(b)]
-    if species == "snow_leopard":
-        if a >= b:
+    ca, cb = state["board"][str(a)], state["board"][str(b)]
+    return _SWAP_ERRORS[species](a, b, ca, cb)
+
+
+def _snow_leopard_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
+    if a >= b:
             return "List the two sections in increasing order (a < b)."
-        if ca["piece"] == "camp" or cb["piece"] == "camp":
-            return "Camps cannot be moved."
-        if ca["piece"] != "hiker" or cb["piece"] != "hiker":
-            return "The snow leopard swaps two hikers."
-        if b not in ADJ_SETS[a]:
-            return f"Sections {a} and {b} are not adjacent."
-        if ca["seat"] == cb["seat"] and not NOOP_SWAPS_ALLOWED:
-            return "Both hikers have the same colour: swapping them would change nothing."
-        return None
-    if species == "tahr":
-        if ca["piece"] == "camp":
-            return "Camps cannot be moved."
-        if ca["piece"] != "hiker":
-            return f"Section {a} must hold a hiker ('a' is the hiker, 'b' the animal)."
-        if cb["piece"] != "animal":
-            return f"Section {b} holds no animal."
-        if b not in ADJ_SETS[a]:
-            return f"Sections {a} and {b} are not adjacent."
-        return None
-    # musk deer
+    if ca["piece"] == "camp" or cb["piece"] == "camp":
+        return "Camps cannot be moved."
+    if ca["piece"] != "hiker" or cb["piece"] != "hiker":
+        return "The snow leopard swaps two hikers."
+    if b not in ADJ_SETS[a]:
+        return f"Sections {a} and {b} are not adjacent."
+    if ca["seat"] == cb["seat"] and not NOOP_SWAPS_ALLOWED:
+        return "Both hikers have the same colour: swapping them would change nothing."
+    return None
+
+
+def _tahr_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
+    if ca["piece"] == "camp":
+        return "Camps cannot be moved."
+    if ca["piece"] != "hiker":
+        return f"Section {a} must hold a hiker ('a' is the hiker, 'b' the animal)."
+    if cb["piece"] != "animal":
+        return f"Section {b} holds no animal."
+    if b not in ADJ_SETS[a]:
+        return f"Sections {a} and {b} are not adjacent."
+    return None
+
+
+def _musk_deer_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
     if a >= b:
         return "List the two sections in increasing order (a < b)."
     if ca["piece"] != "animal" or cb["piece"] != "animal":
@@ -234,6 +224,9 @@ def _activation_error(state: State, seat: int, species: str, a: int | None, b: i
     if ca["species"] == cb["species"] and not NOOP_SWAPS_ALLOWED:
         return "Both animals are of the same species: swapping them would change nothing."
     return None
+
+
+_SWAP_ERRORS = {"snow_leopard": _snow_leopard_error, "tahr": _tahr_error, "musk_deer": _musk_deer_error}
 
 
 def _spot_error(state: State, seat: int, row: str, col: int) -> str | None:
@@ -256,7 +249,7 @@ def _list_error(items: Any, n: int, what: str) -> str | None:
         return f"Each entry of '{what}' may be listed only once."
     if len(items) != n:
         return f"This column needs exactly {n} {'hikers' if what == 'sections' else 'animals'}."
-    if any(x >= y for x, y in zip(items, items[1:])):
+    if any(x >= y for x, y in pairwise(items)):
         return f"List the {what} in increasing order."
     return None
 
@@ -309,27 +302,33 @@ def trade_sets(animals: list[dict], row: str, n: int) -> list[tuple[int, ...]]:
     for i, a in enumerate(animals):
         if a["species"] != WILD:
             by.setdefault(a["species"], []).append(i)
-    out: list[tuple[int, ...]] = []
-    if row == "same":
-        for idx in by.values():
-            for k in range(1, min(len(idx), n) + 1):
-                if n - k > len(wild):
-                    continue
-                for c in combinations(idx, k):
-                    for w in combinations(wild, n - k):
-                        out.append(tuple(sorted(c + w)))
-        if len(wild) >= n:
-            out.extend(combinations(wild, n))
-    else:
-        kinds = list(by)
-        for k in range(0, min(len(kinds), n) + 1):
-            if n - k > len(wild):
-                continue
-            for chosen in combinations(kinds, k):
-                for pick in product(*(by[s] for s in chosen)):
-                    for w in combinations(wild, n - k):
-                        out.append(tuple(sorted(pick + w)))
+    out = _same_sets(by, wild, n) if row == "same" else _different_sets(by, wild, n)
     out.sort()
+    return out
+
+
+def _with_wild(chosen: tuple[int, ...], wild: list[int], n: int) -> list[tuple[int, ...]]:
+    """`chosen` topped up to `n` animals with bharals, every way."""
+    return [tuple(sorted(chosen + w)) for w in combinations(wild, n - len(chosen))]
+
+
+def _same_sets(by: dict[str, list[int]], wild: list[int], n: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for idx in by.values():
+        for k in range(max(1, n - len(wild)), min(len(idx), n) + 1):
+            for c in combinations(idx, k):
+                out.extend(_with_wild(c, wild, n))
+    if len(wild) >= n:
+        out.extend(combinations(wild, n))
+    return out
+
+
+def _different_sets(by: dict[str, list[int]], wild: list[int], n: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for k in range(max(0, n - len(wild)), min(len(by), n) + 1):
+        for kinds in combinations(list(by), k):
+            for pick in product(*(by[s] for s in kinds)):
+                out.extend(_with_wild(pick, wild, n))
     return out
 
 
@@ -394,48 +393,59 @@ def _claims(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _activations(state: State, seat: int, first_only: bool = False) -> list[Action]:
-    me = state["seats"][seat]
-    held = {a["species"] for a in me["animals"] if not a["activated"]}
-    if not held & set(ACTIVATED_SPECIES):
-        return []
+def _snow_leopard_pairs(board: dict, hikers: list[int], animals: list[int]) -> Iterator[tuple[int, int]]:
+    for a in hikers:
+        for b in ADJACENCY[a]:
+            if b > a and board[str(b)]["piece"] == "hiker" and (
+                    NOOP_SWAPS_ALLOWED or board[str(b)]["seat"] != board[str(a)]["seat"]):
+                yield a, b
+
+
+def _tahr_pairs(board: dict, hikers: list[int], animals: list[int]) -> Iterator[tuple[int, int]]:
+    for a in hikers:
+        for b in ADJACENCY[a]:
+            if board[str(b)]["piece"] == "animal":
+                yield a, b
+
+
+def _musk_deer_pairs(board: dict, hikers: list[int], animals: list[int]) -> Iterator[tuple[int, int]]:
+    for i, a in enumerate(animals):
+        for b in animals[i + 1:]:
+            if NOOP_SWAPS_ALLOWED or board[str(b)]["species"] != board[str(a)]["species"]:
+                yield a, b
+
+
+_SWAP_PAIRS = {"snow_leopard": _snow_leopard_pairs, "tahr": _tahr_pairs, "musk_deer": _musk_deer_pairs}
+
+
+def _yak_regions(state: State) -> Iterator[int]:
+    for reg in REGIONS:
+        if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
+            continue
+        if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
+            continue
+        yield reg
+
+
+def _each_activation(state: State, held: set[str]) -> Iterator[Action]:
     board = state["board"]
-    out: list[Action] = []
     hikers = [s for s in SECTIONS if board[str(s)]["piece"] == "hiker"]
     animals = [s for s in SECTIONS if board[str(s)]["piece"] == "animal"]
-    if "snow_leopard" in held:
-        for a in hikers:
-            for b in ADJACENCY[a]:
-                if b > a and board[str(b)]["piece"] == "hiker" and (
-                        NOOP_SWAPS_ALLOWED or board[str(b)]["seat"] != board[str(a)]["seat"]):
-                    out.append({"type": "activate", "animal": "snow_leopard", "a": a, "b": b})
-                    if first_only:
-                        return out
-    if "tahr" in held:
-        for a in hikers:
-            for b in ADJACENCY[a]:
-                if board[str(b)]["piece"] == "animal":
-                    out.append({"type": "activate", "animal": "tahr", "a": a, "b": b})
-                    if first_only:
-                        return out
-    if "musk_deer" in held:
-        for i, a in enumerate(animals):
-            sa = board[str(a)]["species"]
-            for b in animals[i + 1:]:
-                if NOOP_SWAPS_ALLOWED or board[str(b)]["species"] != sa:
-                    out.append({"type": "activate", "animal": "musk_deer", "a": a, "b": b})
-                    if first_only:
-                        return out
+    for species, pairs in _SWAP_PAIRS.items():
+        if species in held:
+            for a, b in pairs(board, hikers, animals):
+                yield {"type": "activate", "animal": species, "a": a, "b": b}
     if "yak" in held:
-        for reg in REGIONS:
-            if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
-                continue
-            if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
-                continue
-            out.append({"type": "activate", "animal": "yak", "region": reg})
-            if first_only:
-                return out
-    return out
+        for reg in _yak_regions(state):
+            yield {"type": "activate", "animal": "yak", "region": reg}
+
+
+def _activations(state: State, seat: int, first_only: bool = False) -> list[Action]:
+    held = {a["species"] for a in state["seats"][seat]["animals"] if not a["activated"]}
+    if not held & set(ACTIVATED_SPECIES):
+        return []
+    found = _each_activation(state, held)
+    return list(islice(found, 1)) if first_only else list(found)
 
 
 def only_end_turn(state: State, seat: int) -> bool:
@@ -454,8 +464,7 @@ def _copy_for_apply(state: State) -> State:
     new["chart"] = {row: list(spots) for row, spots in state["chart"].items()}
     new["seats"] = [dict(seat, breakdown=dict(seat["breakdown"]), traded=list(seat["traded"]),
                          animals=[dict(a) for a in seat["animals"]]) for seat in state["seats"]]
-    new["events"] = list(state["events"])
-    new["log"] = list(state["log"])
+    new["events"] = list(state.get("events", []))
     return new
 
 
@@ -493,7 +502,7 @@ class NangaParbat(Ruleset):
         deal = [s for s in SPECIES for _ in range(data.ANIMALS_PER_SPECIES)]
         rng.shuffle(deal)
         first = rng.randrange(2)
-        board = {str(sid): {"piece": "animal", "species": sp} for sid, sp in zip(SECTIONS, deal)}
+        board = {str(sid): {"piece": "animal", "species": sp} for sid, sp in zip(SECTIONS, deal, strict=True)}
         seats = [{"hikers": data.HIKERS_PER_SEAT, "camps": data.CAMPS_PER_SEAT,
                   "cubes": data.CUBES_PER_SEAT, "score": 0,
                   "breakdown": {c: 0 for c in data.BREAKDOWN_CATEGORIES},
@@ -513,7 +522,6 @@ class NangaParbat(Ruleset):
             "chart": {row: [None] * 5 for row in ROWS},
             "moves": 0,
             "events": [{"type": "first_player", "seat": first, "turn": 0, "move": 0}],
-            "log": [f"Seat {first + 1} was drawn to play first; Seat {2 - first} places the guide."],
             "result": None,
         }
 
@@ -560,7 +568,7 @@ class NangaParbat(Ruleset):
         if handler is None:
             raise IllegalAction(f"'{kind}' is not an action in Nanga Parbat.")
         new = _copy_for_apply(state)
-        new["moves"] += 1
+        new["moves"] = state.get("moves", 0) + 1
         handler(new, seat, action)
         return new
 
@@ -625,7 +633,6 @@ def _do_place_guide(state: State, seat: int, action: Action) -> None:
     state["phase"] = "trap"
     state["turn"] = 1
     _emit(state, "place_guide", seat, region=reg)
-    _log(state, f"Seat {seat + 1} placed the guide in region {reg}.")
 
 
 def _do_relocate(state: State, seat: int, action: Action) -> None:
@@ -637,7 +644,6 @@ def _do_relocate(state: State, seat: int, action: Action) -> None:
         raise IllegalAction(err)
     state["guide"] = reg
     _emit(state, "relocate_guide", seat, region=reg)
-    _log(state, f"Seat {seat + 1} relocated the guide to region {reg}.")
 
 
 def _do_trap(state: State, seat: int, action: Action) -> None:
@@ -653,10 +659,8 @@ def _do_trap(state: State, seat: int, action: Action) -> None:
     state["board"][str(sid)] = {"piece": "hiker", "seat": seat}
     me["hikers"] -= 1
     _emit(state, "trap", seat, section=sid, species=species)
-    _log(state, f"Seat {seat + 1} trapped {_article(species)} {_name(species)} in section {sid}.")
     state["guide"] = num(sid)
     _emit(state, "guide_follows", seat, region=state["guide"])
-    _log(state, f"The guide goes to region {state['guide']}.")
     if species == RED_PANDA and me["score"] <= opp["score"]:
         gain(state, seat, 1, "red_panda")
     state["phase"] = "act"
@@ -689,11 +693,9 @@ def _do_activate(state: State, seat: int, action: Action) -> None:
     if species == "yak":
         state["guide"] = reg
         _emit(state, "activate", seat, animal=species, region=reg)
-        _log(state, f"Seat {seat + 1} used a yak to send the guide to region {reg}.")
     else:
         board[str(a)], board[str(b)] = board[str(b)], board[str(a)]
         _emit(state, "activate", seat, animal=species, a=a, b=b)
-        _log(state, f"Seat {seat + 1} used {_article(species)} {_name(species)} to swap sections {a} and {b}.")
     if state["phase"] == "act":
         _maybe_auto_end(state, seat)
 
@@ -723,15 +725,11 @@ def _do_claim(state: State, seat: int, action: Action) -> None:
         for sid in items:
             state["board"][str(sid)] = {"piece": "camp", "seat": seat}
         me["camps"] -= len(items)
-        _log(state, f"Seat {seat + 1} built {len(items)} camps on sections "
-             + ", ".join(map(str, items)) + f" (spot camps/{col}).")
     else:
         chosen = set(items)
         traded = [me["animals"][i] for i in items]
         me["traded"].extend(traded)
         me["animals"] = [a for i, a in enumerate(me["animals"]) if i not in chosen]
-        names = ", ".join(_name(a["species"]) for a in traded)
-        _log(state, f"Seat {seat + 1} traded {names} (spot {row}/{col}).")
     me["cubes"] -= 1
     state["chart"][row][col] = seat
     state["claimed_this_turn"] = True
@@ -764,7 +762,6 @@ def _maybe_auto_end(state: State, seat: int) -> None:
 
 def _end_turn(state: State, seat: int, auto: bool = False) -> None:
     _emit(state, "end_turn", seat, auto=auto)
-    _log(state, f"Seat {seat + 1} ended turn {state['turn']}" + (" (nothing else to do)." if auto else "."))
     seats = state["seats"]
     ended_by = []
     if all(s["hikers"] == 0 for s in seats):
@@ -784,7 +781,6 @@ def _finish(state: State, ended_by: list[str]) -> None:
     awards = []
     if state["options"].get("area_scoring"):
         _emit(state, "area_scoring", None)
-        _log(state, "Area scoring, region by region.")
         board = state["board"]
         for reg in REGIONS:
             for s in (0, 1):
@@ -802,13 +798,6 @@ def _finish(state: State, ended_by: list[str]) -> None:
     ranks = competition_ranking([_rank_key(state, s) for s in (0, 1)])
     a, b = state["seats"][0]["score"], state["seats"][1]["score"]
     _emit(state, "game_over", None, ended_by=list(ended_by), ranking=ranks, scores=[a, b])
-    why = " and ".join({"hikers": "all hikers are placed", "cubes": "all cubes are used"}[e]
-                       for e in ended_by)
-    if ranks[0] == ranks[1]:
-        _log(state, f"Game over ({why}): a draw at {a} to {b}.")
-    else:
-        w = 0 if ranks[0] == 1 else 1
-        _log(state, f"Game over ({why}): Seat {w + 1} wins, {a} to {b}.")
 
 
 RULES = NangaParbat()

@@ -1,8 +1,9 @@
 """What a seat (or a spectator) sees: the whole public state plus what a board page needs
-to draw it without calling anything else (geometry, chart data, status line, events).
+to draw it without calling anything else (geometry, chart data, events). The rules write
+no prose: the presenter words the status line and the events.
 
 Nothing in Nanga Parbat is hidden after setup, and the state keeps no seed, so every
-viewer gets the same picture; only `viewer`, `your_turn` and `status` depend on the seat.
+viewer gets the same picture; only `viewer` and `your_turn` depend on the seat.
 """
 from __future__ import annotations
 
@@ -39,31 +40,6 @@ _CHART = {
 _SPECIES = [dict(SPECIES_INFO[s], key=s) for s in SPECIES]
 
 
-def _status(rules, state, seat) -> str:
-    phase = state["phase"]
-    if phase == "over":
-        ranks = rules.ranking(state)
-        if ranks[0] == ranks[1]:
-            return "Game over: a draw."
-        return f"Game over: Seat {1 if ranks[0] == 1 else 2} wins."
-    actor = rules.to_act(state)[0]
-    who = "You" if actor == seat else f"Seat {actor + 1}"  # seats are numbered 1 and 2, as in the log
-    mine = actor == seat
-    if phase == "place_guide":
-        return f"{who}: place the guide on the flag of a region." if mine else \
-            f"Waiting for {who} to place the guide."
-    if phase == "trap":
-        guide = state["guide"]
-        has = any(state["board"][str(10 * guide + k)]["piece"] == "animal" for k in range(1, 7))
-        if not has:
-            text = f"Region {guide} is empty: choose a region for the guide"
-        else:
-            text = f"Trap an animal in region {guide}"
-        return f"{text}." if mine else f"Waiting for {who}: {text[0].lower()}{text[1:]}."
-    text = "Claim a spot, activate animals or end your turn"
-    return f"{text}." if mine else f"Waiting for {who} to finish the turn."
-
-
 def _seat_summary(state, seat: int) -> dict:
     board = state["board"].values()
     s = state["seats"][seat]
@@ -89,12 +65,10 @@ def _seat_summary(state, seat: int) -> dict:
 
 
 def build_view(rules, state, seat) -> dict:
-    history = ("events", "log")
-    view = copy.deepcopy({k: v for k, v in state.items() if k not in history and k != "seed"})
+    view = copy.deepcopy({k: v for k, v in state.items() if k not in ("events", "seed")})
     # The history only grows by appending whole events, so a copy of each event (its lists
     # are never changed after it is recorded) keeps the view's cost flat as the game goes on.
     view["events"] = [dict(e) for e in state.get("events", [])]
-    view["log"] = list(state.get("log", []))
     viewer = seat if type(seat) is int and seat in (0, 1) else None
     to_act = rules.to_act(state)
     over = rules.is_over(state)
@@ -104,7 +78,6 @@ def build_view(rules, state, seat) -> dict:
         "to_act": to_act,
         "your_turn": viewer is not None and viewer in to_act,
         "second_player": 1 - state["first_player"],
-        "status": _status(rules, state, viewer),
         "scores": rules.scores(state),
         "ranking": ranks if over else None,
         "winner": (None if ranks[0] == ranks[1] else (0 if ranks[0] == 1 else 1)) if over else None,

@@ -42,7 +42,8 @@ def take_a_turn(me, other) -> None:
     if end.count():
         end.click()
     expect(me.locator(CONTROL)).to_have_count(0, timeout=10_000)
-    expect(other.locator(".np-sec.legal[role=button], .np-sec.legal-region[role=button]").first).to_be_visible(timeout=10_000)
+    targets = other.locator(".np-sec.legal[role=button], .np-sec.legal-region[role=button]")
+    expect(targets.first).to_be_visible(timeout=10_000)
 
 
 def test_two_players_play_a_round_by_clicking_the_mountain(live_site, browser):

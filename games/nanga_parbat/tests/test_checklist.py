@@ -9,7 +9,7 @@ from games.rules.base import IllegalAction
 from games.nanga_parbat.rules import RULES
 from games.nanga_parbat.rules.data import SECTIONS, SPECIES
 
-from .helpers import animal, camp, held, hiker, position, score_pair
+from .helpers import animal, camp, held, hiker, position
 
 apply = RULES.apply
 legal = RULES.legal_actions
@@ -386,11 +386,10 @@ def test_view_shows_everything_public_to_everyone_and_never_a_seed():
         assert [s["total"] for s in v["scores"]] == [3, 1]
         assert len(v["geometry"]["layout"]) == 36 and len(v["geometry"]["dotted_triangles"]) == 3
         assert v["chart_info"]["need"] == [6, 5, 4, 3, 3]
-        assert isinstance(v["log"], list) and isinstance(v["status"], str)
+        assert isinstance(v["events"], list) and "log" not in v and "status" not in v
         assert json.loads(json.dumps(v)) == v
     assert [v["viewer"] for v in views] == [None, 0, 1]
     assert [v["your_turn"] for v in views] == [False, True, False]
-    assert views[1]["status"].startswith("Claim a spot")
 
 
 def test_undo_is_allowed_within_the_turn_only():
@@ -401,11 +400,13 @@ def test_undo_is_allowed_within_the_turn_only():
     assert not RULES.undoable(after, 0, {"type": "end_turn"}, ended)
 
 
-def test_view_status_numbers_seats_like_the_log():
-    """The log says "Seat 1" for seat 0; the status line must not call the same player "Seat 0"."""
+def test_the_status_line_names_the_players_never_seat_numbers():
+    """The rules give no status prose; the presenter words it with the players' names."""
+    from games.nanga_parbat.presenter import _status
     state = position(phase="act", board={24: hiker(0)}, seats={0: {"animals": held("yak")}})
-    assert RULES.view(state, 1)["status"] == "Waiting for Seat 1 to finish the turn."
-    assert RULES.view(state, None)["status"] == "Waiting for Seat 1 to finish the turn."
+    names = ["alice", "bob"]
+    assert _status(RULES.view(state, 1), 1, names) == "alice may claim a spot or activate animals, then ends the turn."
+    assert _status(RULES.view(state, None), None, names).startswith("alice may claim")
     over = dict(state, phase="over", result={"ended_by": ["cubes"], "area": []})
     over["seats"] = [dict(state["seats"][0], score=0), dict(state["seats"][1], score=4)]
-    assert RULES.view(over, 0)["status"] == "Game over: Seat 2 wins."
+    assert _status(RULES.view(over, 0), 0, names) == "Game over: bob wins, 0 to 4."
