@@ -12,6 +12,7 @@ urlpatterns = [
     path("play/<id:game_id>/act/", views.act, name="act"),
     path("play/<id:game_id>/undo/", views.undo, name="undo"),
     path("play/<id:game_id>/replay/", views.replay, name="replay"),
+    path("play/<int:game_id>/record.json", views.record, name="record"),
     path("games/", views.game_list, name="list"),
     path("me/turns/", views.my_turns, name="my_turns"),
 ]

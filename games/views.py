@@ -1,19 +1,22 @@
 """Game pages. Every write goes through games.engine; every answer is the seat's panel."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from config.inputs import InputError, clean_text, parse_json
 
 from . import engine, presenters
+from . import rules as registry
 from .engine import Rejected
 from .models import Game
 from .notify import games_waiting_for_users
+from .record import export_record
 from .panel import panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
@@ -162,13 +165,37 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
+def record(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The open game record (docs/game-record.md): complete once the game is over, or for
+    admins; while it is in progress, only what a spectator sees."""
+    game = _game(game_id)
+    data = export_record(game, full=not game.is_active or request.user.is_superuser)
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{game.game_slug}-{game.pk}.json"'
+    return response
+
+
+ARCHIVE_FILTERS = ("status", "game", "player", "kind")
+
+
 def game_list(request: HttpRequest) -> HttpResponse:
+    """Every game, newest first; the archive's filters: status, game, player, rated/casual."""
     games = Game.objects.defer("state").prefetch_related("seats__user").order_by("-updated")
-    status = request.GET.get("status")
-    if status in Game.Status.values:
-        games = games.filter(status=status)
+    chosen = {name: request.GET.get(name, "").strip() for name in ARCHIVE_FILTERS}
+    if chosen["status"] in Game.Status.values:
+        games = games.filter(status=chosen["status"])
+    if chosen["game"] in registry.slugs():
+        games = games.filter(game_slug=chosen["game"])
+    if chosen["player"]:
+        games = games.filter(seats__user__username=chosen["player"])
+    if chosen["kind"] in ("rated", "casual"):
+        games = games.filter(is_rated=chosen["kind"] == "rated")
     page = Paginator(games, 25).get_page(request.GET.get("page"))
-    return render(request, "games/list.html", {"page": page, "status": status})
+    query = urlencode({k: v for k, v in chosen.items() if v})
+    return render(request, "games/list.html", {
+        "page": page, "status": chosen["status"], "chosen": chosen, "query": query,
+        "rulesets": registry.all(), "statuses": Game.Status.choices,
+    })
 
 
 @login_required
