@@ -273,9 +273,9 @@ def _store_result(game: Game) -> None:
         seat.save(update_fields=["rank", "score"])
     # A rated game stays rated if a seat is later played by a bot (a timeout): its player
     # is rated with the seat's rank. Seats whose account was deleted are left out.
-    people = [s for s in seats if s.user_id]
+    people = [(s.user, s.rank) for s in seats if s.user is not None and s.rank is not None]
     if game.is_rated and not game.rated and len(people) >= 2:
         from accounts.ratings import update_ratings
 
-        update_ratings(game.game_slug, [s.user for s in people], [s.rank for s in people], game=game)
+        update_ratings(game.game_slug, [user for user, _ in people], [rank for _, rank in people], game=game)
         game.rated = True

@@ -98,7 +98,7 @@ def _add_rating_changes(game: Game, rows: list[dict]) -> None:
 
     events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
     for row, seat in zip(rows, game.ordered_seats(), strict=False):
-        event = events.get(seat.user_id)
+        event = events.get(seat.user_id) if seat.user_id else None
         if event is not None:
             row["rating_change"], row["rating_reason"] = event.change, event.reason
             row["rating_after"] = event.display_after
