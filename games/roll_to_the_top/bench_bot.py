@@ -6,7 +6,6 @@ Run: cd /work/main && .venv/bin/python -m games.roll_to_the_top.bench_bot [games
 """
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time

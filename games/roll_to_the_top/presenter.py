@@ -1,11 +1,14 @@
 """Roll to the Top: the sheets as SVG boxes, the dice tray and the action-die controls.
 
-Everything comes from the seat's view: committed sheets as of the last resolved turn,
-the seat's own pending placements, and `legal_sums` to highlight boxes (the page's
-little JS picks dice and highlights; the server still checks every placement).
+Everything comes from the seat's view: committed sheets as of the last resolved turn and
+the seat's own pending placements. The dice a writer has picked so far are a
+`games.selection` extra in `?sel=` (`dice:d4,d12`), checked against the seat's free dice,
+so the choice survives live updates the shared way and needs no JavaScript; the boxes the
+picked dice fit are the legal `place` actions with exactly those dice.
 """
 from __future__ import annotations
 
+from games import selection
 from games.roll_to_the_top.rules import data as D
 
 OPTION_SPECS = {
@@ -15,14 +18,14 @@ OPTION_SPECS = {
     "games": {"label": "Games (more than 1 plays Rounds mode)", "min": 1, "max": 12},
     "board_sequence": {"label": "Boards in Rounds mode",
                        "choices": [("tour", "Tour: the next board each game"), ("same", "Same board every game")]},
-    "start_pool": {"label": "Starting dice", "choices": [("even_dice", "The even dice (d4, d6, d8, d12, d20 rolled even)"),
-                                                         ("all", "All five dice")]},
+    "start_pool": {"label": "Starting dice",
+                   "choices": [("even_dice", "The even dice (d4, d6, d8, d12, d20 rolled even)"),
+                               ("all", "All five dice")]},
     "board_specials": {"label": "Board special rules (links and minimum values)"},
     "max_turns": {"label": "Turn cap per game", "min": 20, "max": 500},
 }
 
-SCRIPT = "games/roll-to-the-top/board.js"
-
+DICE = "dice"                  # the ?sel= extra holding the picked dice, e.g. dice:d4,d12
 # Board geometry: one box of the player's own sheet, and the scale of the other sheets.
 BOX_W, BOX_H = 44, 40
 SMALL = 0.45
@@ -123,11 +126,66 @@ def describe(event: dict, names: list[str]) -> str:
 
 # --- board builders ---------------------------------------------------------------------
 
-def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None, scale=1.0) -> dict:
-    """Geometry of one sheet: a box per board box, with its number and marks."""
+# --- the dice choice (?sel=) --------------------------------------------------------------
+
+def picks(action: dict) -> list[str]:
+    """How each legal action is spelled as picks (games.selection)."""
+    kind = action["type"]
+    if kind == "place":
+        return [f"box:{action['box'][0]}-{action['box'][1]}", f"with:{','.join(action['dice'])}"]
+    if kind == "swap":
+        return [f"swap:{action['add']},{action['remove']}"]
+    if kind in ("add", "remove"):
+        return [f"{kind}:{action['die']}"]
+    return [kind]
+
+
+def free_dice(view: dict) -> list[str]:
+    me = view.get("me") or {}
+    used = set(me.get("used", []))
+    return [d for d in view["pool"] if d not in used]
+
+
+def dice_value(dice: list[str]) -> str | None:
+    """The ?sel= value of a set of dice, in the canonical die order (None: no dice)."""
+    return ",".join(d for d in D.DIE_ORDER if d in dice) or None
+
+
+def dice_choice(panel: dict, writing: bool) -> dict:
+    """The dice the writer has picked, their sum, the boxes that take it (each with its
+    `place` action) and the ?sel= of every die toggled."""
+    view, legal = panel["view"], panel.get("legal") or []
+    free = free_dice(view) if writing else []
+
+    def valid(value: str) -> bool:
+        dice = value.split(",")
+        return bool(dice) and set(dice) <= set(free) and dice_value(dice) == value
+
+    sel = selection.select(panel.get("selection", ""), legal, picks, extras={DICE: valid})
+    chosen = (sel.extra(DICE) or "").split(",") if sel.extra(DICE) else []
+    total = sum(view["roll"][d] for d in chosen)
+    fits = {f"{a['box'][0]},{a['box'][1]}": a for a in legal if a["type"] == "place" and a["dice"] == chosen}
+    toggle = {d: sel.with_extra(DICE, dice_value([x for x in chosen if x != d] if d in chosen else chosen + [d]))
+              for d in free}
+    return {"selection": sel.raw, "chosen": chosen, "sum": total, "fits": fits, "toggle": toggle,
+            "clear": sel.with_extra(DICE, None), "hint": _dice_hint(chosen, total, len(fits), writing)}
+
+
+def _dice_hint(chosen: list[str], total: int, fits: int, writing: bool) -> str:
+    if not writing:
+        return ""
+    if not chosen:
+        return "Pick one or more dice, then a highlighted box."
+    boxes = f"{fits} box{'es' if fits != 1 else ''} take it" if fits else "no box takes this number"
+    return f"{' + '.join(chosen)} = {total} — {boxes}"
+
+
+def sheet(board: dict, committed: dict, *, pending=(), last=(), fits=None, scale=1.0) -> dict:
+    """Geometry of one sheet: a box per board box, with its number and marks; `fits`
+    maps the boxes the picked dice can fill to their `place` action."""
     w, h = BOX_W * scale, BOX_H * scale
     pending_by_key = {f"{p['box'][0]},{p['box'][1]}": p for p in pending}
-    legal_sums = legal_sums or {}
+    fits = fits or {}
     boxes = []
     for box in board["boxes"]:
         key = box["key"]
@@ -138,7 +196,7 @@ def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None,
             "cx": left + w / 2, "cy": top + h / 2 + 6 * scale,
             "dot": box["kind"] == "dot", "hanging": box["kind"] == "hanging",
             "value": committed.get(key), "pending": placed, "recent": key in last,
-            "sums": " ".join(str(s) for s in legal_sums.get(key, [])),
+            "action": fits.get(key),
             "min_value": box.get("min_value"),
         })
     centres = {b["key"]: b for b in boxes}
@@ -149,13 +207,13 @@ def sheet(board: dict, committed: dict, *, pending=(), last=(), legal_sums=None,
             "scale": scale}
 
 
-def main_sheet(view: dict, seat, writing: bool) -> dict | None:
-    """The seat's own sheet, with its pending numbers and the boxes its dice can fill."""
+def main_sheet(view: dict, seat, fits: dict) -> dict | None:
+    """The seat's own sheet, with its pending numbers and the boxes its picked dice fill."""
     if seat is None:
         return None
     me = view.get("me") or {}
     return sheet(view["board_data"], view["sheets"][seat], pending=me.get("pending", []),
-                 last=view["last_written"][seat], legal_sums=me.get("legal_sums") if writing else None)
+                 last=view["last_written"][seat], fits=fits)
 
 
 def other_sheets(view: dict, seat, names: list[str]) -> list[dict]:
@@ -165,11 +223,14 @@ def other_sheets(view: dict, seat, names: list[str]) -> list[dict]:
             for s in view["seats"] if s["seat"] != seat]
 
 
-def dice_tray(view: dict) -> dict:
-    """The rolled pool dice (used ones marked) and the reserve."""
+def dice_tray(view: dict, choice: dict | None = None) -> dict:
+    """The rolled pool dice (used ones marked, picked ones pressed, each with the ?sel=
+    that toggles it) and the reserve."""
     me = view.get("me") or {}
+    choice = choice or {"chosen": [], "toggle": {}}
     used, can_add, can_remove = set(me.get("used", [])), me.get("can_add", []), me.get("can_remove", [])
     dice = [{"id": d, "faces": D.NUMBER_DICE[d], "value": view["roll"].get(d), "used": d in used,
+             "picked": d in choice["chosen"], "toggle": choice["toggle"].get(d),
              "addable": d in can_add, "removable": d in can_remove} for d in view["pool"]]
     reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in can_add} for d in view["reserve"]]
     return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(view.get("face"), "?")}
@@ -200,11 +261,13 @@ def board_context(panel: dict) -> dict:
     view, seat, names, legal = panel["view"], panel["seat"], panel["names"], panel["legal"]
     me = view.get("me") or {}
     writing = bool(me.get("to_act")) and view["phase"] == "write"
+    choice = dice_choice(panel, writing)
     board = {
-        "main": main_sheet(view, seat, writing), "others": other_sheets(view, seat, names),
-        "writing": writing, "me": me,
+        "main": main_sheet(view, seat, choice["fits"]), "others": other_sheets(view, seat, names),
+        "writing": writing, "me": me, "selection": choice["selection"], "picked": choice["chosen"],
+        "dice_hint": choice["hint"], "clear_sel": choice["clear"],
         "roller_name": names[view["active"]] if view.get("active") is not None else "",
-        **dice_tray(view), **action_die(view, legal, names), **write_controls(legal),
+        **dice_tray(view, choice), **action_die(view, legal, names), **write_controls(legal),
     }
     return {
         "board": board,

@@ -19,14 +19,18 @@ def page(client, game) -> str:
     return client.get(f"/play/{game.pk}/").content.decode()
 
 
-def box_sums(text: str) -> dict[str, set[int]]:
-    """data-key -> the sums the page highlights that box for."""
+def panel(client, game, sel: str) -> str:
+    return client.get(f"/play/{game.pk}/panel/?sel={sel}").content.decode()
+
+
+def boxes(text: str) -> dict[str, dict | None]:
+    """data-key of every box on the player's own sheet -> the action it posts (None: not highlighted)."""
     found = {}
-    for attrs in re.findall(r'<g class="box[^"]*"([^>]*)>', text):
-        key = re.search(r'data-key="([^"]+)"', attrs)
+    for tag in re.findall(r'<g class="box[^"]*"[^>]*>', text):
+        key = re.search(r'data-key="([^"]+)"', tag)
         if key:
-            sums = re.search(r'data-sums="([^"]*)"', attrs)
-            found[key.group(1)] = {int(s) for s in sums.group(1).split()} if sums else set()
+            vals = re.search(r'hx-vals="([^"]*)"', tag)
+            found[key.group(1)] = json.loads(json.loads(html.unescape(vals.group(1)))["action"]) if vals else None
     return found
 
 
@@ -43,18 +47,53 @@ def game(start_game, alice, bob):
 
 def test_every_box_of_the_board_is_drawn(game, alice):
     view = game.rules.view(game.state, 0)
-    assert set(box_sums(page(client_for(alice), game))) == {b["key"] for b in view["board_data"]["boxes"]}
+    assert set(boxes(page(client_for(alice), game))) == {b["key"] for b in view["board_data"]["boxes"]}
+
+
+def _key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
 
 
 def test_highlights_match_the_legal_placements_exactly(game, alice):
+    """For every set of dice the writer can pick, the highlighted boxes post exactly the
+    legal placements with those dice (and nothing is highlighted before a pick)."""
+    client = client_for(alice)
+    legal = [a for a in game.rules.legal_actions(game.state, 0) if a["type"] == "place"]
+    assert not any(boxes(page(client, game)).values())
+    for dice in {tuple(a["dice"]) for a in legal}:
+        drawn = [a for a in boxes(panel(client, game, "dice:" + ",".join(dice))).values() if a]
+        expected = [a for a in legal if tuple(a["dice"]) == dice]
+        assert sorted(map(_key, drawn)) == sorted(map(_key, expected))
+
+
+def test_picked_dice_show_pressed_with_their_sum_and_toggle_off(game, alice):
     roll = game.state["roll"]
-    legal = {}
-    for action in game.rules.legal_actions(game.state, 0):
-        if action["type"] == "place":
-            key = f"{action['box'][0]},{action['box'][1]}"
-            legal.setdefault(key, set()).add(sum(roll[d] for d in action["dice"]))
-    drawn = {key: sums for key, sums in box_sums(page(client_for(alice), game)).items() if sums}
-    assert drawn == legal
+    text = panel(client_for(alice), game, "dice:d4,d12")
+    pressed = re.findall(r'data-die="(d\d+)"[^>]*\s+aria-pressed="true"', text)
+    assert pressed == ["d4", "d12"] and f"d4 + d12 = {roll['d4'] + roll['d12']}" in text
+    assert "?sel=dice:d12\"" in text and "?sel=dice:d4,d6,d12\"" in text
+
+
+@pytest.mark.parametrize("sel", ["dice:d12,d4", "dice:d4,d4", "dice:d7", "dice:d4;d6", "box:0-0.with:d4", "x" * 500])
+def test_a_forged_or_garbled_dice_choice_is_ignored(game, alice, sel):
+    response = client_for(alice).get(f"/play/{game.pk}/panel/?sel={sel}")
+    assert response.status_code == 200
+    assert 'aria-pressed="true"' not in response.content.decode()
+
+
+def test_used_dice_cannot_be_picked_again(game, alice):
+    client = client_for(alice)
+    place = next(a for a in game.rules.legal_actions(game.state, 0) if a["type"] == "place" and a["dice"] == ["d4"])
+    client.post(f"/play/{game.pk}/act/", {"action": json.dumps(place), "token": "p1"})
+    text = panel(client, game, "dice:d4")
+    assert 'aria-pressed="true"' not in text and not any(boxes(text).values())
+
+
+def test_the_board_carries_the_shared_selection_root(game, alice):
+    text = panel(client_for(alice), game, "dice:d6")
+    turn = game.rules.seat_turn(game.state, 0)
+    assert 'data-sel-root data-sel="dice:d6"' in text and f'data-sel-key="{turn}"' in text
+    assert "board.js" not in page(client_for(alice), game)
 
 
 def test_undo_reset_and_done_buttons_send_their_actions(game, alice):

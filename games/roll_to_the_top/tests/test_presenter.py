@@ -4,6 +4,7 @@ from __future__ import annotations
 from games.roll_to_the_top.presenter import (
     action_die,
     board_context,
+    dice_choice,
     dice_tray,
     main_sheet,
     other_sheets,
@@ -44,19 +45,46 @@ def test_write_controls_follow_the_legal_actions():
 
 def test_a_spectator_has_no_main_sheet_and_sees_every_other_sheet():
     view = RULES.view(write_state("giza", players=3), None)
-    assert main_sheet(view, None, writing=False) is None
+    assert main_sheet(view, None, fits={}) is None
     assert [o["name"] for o in other_sheets(view, None, NAMES)] == NAMES
 
 
-def test_the_main_sheet_highlights_legal_sums_only_while_writing():
-    view = RULES.view(write_state("giza", players=2, roll={"d4": 2}), 0)
-    writing = main_sheet(view, 0, writing=True)
-    assert any(b["sums"] for b in writing["boxes"])
-    assert not any(b["sums"] for b in main_sheet(view, 0, writing=False)["boxes"])
+def _panel(state, seat, sel=""):
+    return {"view": RULES.view(state, seat), "seat": seat, "names": NAMES[:state["players"]],
+            "legal": RULES.legal_actions(state, seat), "selection": sel}
+
+
+def test_dice_choice_keeps_free_dice_in_order_and_finds_the_boxes_they_fill():
+    state = write_state("giza", players=2, roll={"d4": 2, "d6": 1})
+    choice = dice_choice(_panel(state, 0, "dice:d4,d6"), writing=True)
+    assert choice["chosen"] == ["d4", "d6"] and choice["sum"] == 3
+    assert choice["fits"] and all(a["dice"] == ["d4", "d6"] for a in choice["fits"].values())
+    assert choice["toggle"] == {"d4": "dice:d6", "d6": "dice:d4"} and choice["clear"] == ""
+
+
+def test_dice_choice_ignores_dice_that_are_not_free():
+    state = RULES.apply(write_state("giza", players=2, roll={"d4": 2, "d6": 1}), 0, place((0, 0), ["d4"]))
+    for sel in ("dice:d4", "dice:d8", "dice:d6,d4"):
+        assert dice_choice(_panel(state, 0, sel), writing=True)["chosen"] == []
+    assert dice_choice(_panel(state, 1, "dice:d4"), writing=True)["chosen"] == ["d4"]
+
+
+def test_nobody_but_a_writer_picks_dice():
+    state = write_state("giza", players=2, roll={"d4": 2})
+    assert dice_choice(_panel(state, 0, "dice:d4"), writing=False) == {
+        "selection": "", "chosen": [], "sum": 0, "fits": {}, "toggle": {}, "clear": "", "hint": ""}
+
+
+def test_the_main_sheet_marks_the_boxes_the_picked_dice_fill():
+    state = write_state("giza", players=2, roll={"d4": 2})
+    view = RULES.view(state, 0)
+    fits = dice_choice(_panel(state, 0, "dice:d4"), writing=True)["fits"]
+    sheet = main_sheet(view, 0, fits=fits)
+    assert {b["key"] for b in sheet["boxes"] if b["action"]} == set(fits) != set()
+    assert not any(b["action"] for b in main_sheet(view, 0, fits={})["boxes"])
 
 
 def test_board_context_puts_everything_under_the_board_key():
     state = write_state("giza", players=2)
-    panel = {"view": RULES.view(state, 0), "seat": 0, "names": NAMES[:2], "legal": RULES.legal_actions(state, 0)}
-    context = board_context(panel)
+    context = board_context(_panel(state, 0))
     assert context["board"]["writing"] and context["board"]["main"] and "rt" not in context
