@@ -2,19 +2,21 @@
 
 All geometry comes from the seat's view (pointy-top axial hexes, spec §3) and every
 highlight from `panel["legal"]`; the page never works out legality itself. Multi-step
-choices live in the `?sel=` query string of the panel view:
+choices follow the site's one `?sel=` convention (games/selection.py): each legal action
+is spelled as picks (`picks()` below), a selection is cut back to what is still legal,
+and the shown rotation of the tile to place is the extra `r:<k>`:
 
-- ``r<k>``: the rotation shown for the tile to place (place phase);
-- ``m<q>,<r>``: the menu of a water cell that allows both `sail` and `build_raft`;
+- ``r:<k>``: the rotation shown for the tile to place (place phase);
+- ``w:<q>,<r>``: a water cell that allows both `sail` and `build_raft`: its menu is open;
 - ``swim``: swim mode, the reachable shores are highlighted;
-- ``swim<q>,<r>``: a shore was chosen and several water tiles join it: pick one.
+- ``swim.to:<q>,<r>``: a shore was chosen and several water tiles join it: pick one.
 """
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
+from games import selection
 from games.rifugio.rules import data as D
 
 # --- geometry: every size and offset of the board drawing, in SVG units ---------------------
@@ -49,12 +51,10 @@ OPTION_SPECS = {
                          "help": "On by default: rivers join the map, hikers build and sail rafts."},
 }
 
-SCRIPT = "games/rifugio/board.js"
+SCRIPT = ""                # the site's script handles the keyboard and the selection
 STYLESHEET = "games/rifugio/board.css"
 
-SEL_ROT = re.compile(r"^r([0-5])$")
-SEL_MENU = re.compile(r"^m(-?\d+),(-?\d+)$")
-SEL_SWIM = re.compile(r"^swim(?:(-?\d+),(-?\d+))?$")
+ROTATION = "r"             # the ?sel= extra that turns the tile to place (display only)
 
 
 def _at(c) -> str:
@@ -111,7 +111,7 @@ EVENT_WORDS = {
 
 def describe(event: dict, names: list[str]) -> str:
     """One event of the game in words; names[i] is the display name of seat i."""
-    words = EVENT_WORDS.get(event.get("type"))
+    words = EVENT_WORDS.get(str(event.get("type")))
     who = _name(event.get("seat"), names)
     if words is not None:
         try:
@@ -167,18 +167,34 @@ def _row(n: int, cx: float, cy: float, gap: float) -> list[tuple[float, float]]:
     return [(cx + RING_RX * math.cos(t), cy + RING_DY + RING_RY * math.sin(t)) for t in angles]
 
 
-def _parse_sel(selection: str):
-    selection = (selection or "").strip()
-    m = SEL_ROT.match(selection)
-    if m:
-        return "rot", int(m.group(1))
-    m = SEL_MENU.match(selection)
-    if m:
-        return "menu", (int(m.group(1)), int(m.group(2)))
-    m = SEL_SWIM.match(selection)
-    if m:
-        return "swim", (int(m.group(1)), int(m.group(2))) if m.group(1) is not None else None
-    return None, None
+def _cell_value(c) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def picks(action: dict) -> list[str]:
+    """How a legal action is spelled as ?sel= picks: water that allows two actions and a swim
+    (shore, then the water to cross) take several clicks; everything else is one."""
+    kind = action["type"]
+    if kind == "place_tile":
+        return [f"place:{action['q']},{action['r']},{action['rotation']}"]
+    if kind == "step":
+        return [f"step:{_cell_value(action['to'])}"]
+    if kind == "sail":
+        return [f"w:{_cell_value(action['to'])}", "sail"]
+    if kind == "build_raft":
+        return [f"w:{_cell_value(action['at'])}", "raft"]
+    if kind == "swim":
+        return ["swim", f"to:{_cell_value(action['to'])}", f"via:{_cell_value(action['via'])}"]
+    return [kind]
+
+
+def _is_rotation(value: str) -> bool:
+    return value in {"0", "1", "2", "3", "4", "5"}
+
+
+def _cell_of(value: str | None) -> tuple[int, int] | None:
+    q, r = (value or "").split(",")
+    return int(q), int(r)
 
 
 # --- the board context: one small builder per area of the board --------------------------------
@@ -191,9 +207,7 @@ class Page:
     names: list[str]
     legal: list[dict]
     seat: int | None
-    selection: str = ""
-    sel_kind: str | None = None
-    sel_value: object = None
+    sel: selection.Selection = field(default_factory=selection.Selection)
     tiles_by_key: dict = field(default_factory=dict)
     water: set = field(default_factory=set)
     rifugi: dict = field(default_factory=dict)
@@ -205,12 +219,11 @@ class Page:
         names = list(panel.get("names") or [])
         while len(names) < view["players"]:
             names.append(f"Seat {len(names) + 1}")
-        selection = panel.get("selection", "")
-        sel_kind, sel_value = _parse_sel(selection)
+        legal = list(panel.get("legal") or [])
+        sel = selection.select(panel.get("selection", ""), legal, picks, extras={ROTATION: _is_rotation})
         tiles_by_key = {t["key"]: t for t in view["tiles"]}
         return cls(
-            view=view, names=names, legal=list(panel.get("legal") or []), seat=panel.get("seat"),
-            selection=selection, sel_kind=sel_kind, sel_value=sel_value, tiles_by_key=tiles_by_key,
+            view=view, names=names, legal=legal, seat=panel.get("seat"), sel=sel, tiles_by_key=tiles_by_key,
             water={k for k, t in tiles_by_key.items() if t["kind"] == "water"},
             rifugi={f"{f['at'][0]},{f['at'][1]}": f["owner"] for f in view["rifugi"]},
             rafts_at={f"{r['at'][0]},{r['at'][1]}": r for r in view["rafts"]})
@@ -238,13 +251,30 @@ class Page:
     def on_move(self, seat: int) -> bool:
         return seat == self.active and not self.over
 
+    @property
+    def rotation(self) -> int | None:
+        """The rotation the player turned the tile to, if any."""
+        chosen = self.sel.extra(ROTATION)
+        return None if chosen is None else int(chosen)
+
+    @property
+    def swim_mode(self) -> bool:
+        return self.sel.picks[:1] == ("swim",)
+
+    @property
+    def swim_shore(self) -> tuple[int, int] | None:
+        return _cell_of(selection.value_of(self.sel.picks[1])) if self.swim_mode and len(self.sel.picks) > 1 else None
+
+    def menu_open(self, c: tuple[int, int]) -> bool:
+        return self.sel.picks == (f"w:{_cell_value(c)}",)
+
 
 def board_context(panel: dict) -> dict:
     page = Page.from_panel(panel)
     tiles = map_tiles(page)
     if page.place_mode and page.view.get("hand"):
         placement = placement_controls(page)
-        walk = {"targets": [], "menu": None}
+        walk: dict = {"targets": [], "menu": None}
     else:
         placement = {"targets": [], "rotation": 0, "rotations": []}
         walk = walk_controls(page)
@@ -277,8 +307,8 @@ def turn_summary(page: Page) -> dict:
         "tiles_to_place": view["turn"]["tiles_to_place"], "tiles_left": view["tiles_left"],
         "removed": len(view["removed"]), "tried": len(view["turn"]["tried"]),
         "expansion": page.expansion, "acting": bool(page.legal),
-        "swim_mode": page.sel_kind == "swim" and "swim" in page.kinds,
-        "selection": page.selection,
+        "swim_mode": page.swim_mode, "selection": page.sel.raw,
+        "swim_sel": page.sel.start("swim") if "swim" in page.kinds else "", "cancel_sel": page.sel.cancel(),
     }
 
 
@@ -418,23 +448,23 @@ def placement_controls(page: Page) -> dict:
     rotations = sorted({k for ks in spots.values() for k in ks})
     if hand["symmetric"]:
         rotation = 0
-    elif page.sel_kind == "rot":
-        rotation = page.sel_value
+    elif page.rotation is not None:
+        rotation = page.rotation
     else:
         rotation = rotations[0] if rotations else 0
     shown = rotated(hand["edges"], rotation)
-    targets = [_placement_target(q, r, ks, rotation, shown) for (q, r), ks in sorted(spots.items())]
+    targets = [_placement_target(page, q, r, ks, rotation, shown) for (q, r), ks in sorted(spots.items())]
     return {"targets": targets, "rotation": rotation, "rotations": rotations}
 
 
-def _placement_target(q: int, r: int, rotations: list[int], rotation: int, shown: str) -> dict:
+def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation: int, shown: str) -> dict:
     cx, cy = centre(q, r)
     base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - PLACE_INSET), "cx": round(cx, 2), "cy": round(cy, 2)}
     if rotation in rotations:
         return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
                 "label": f"Place the tile at ({q},{r})", "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
-    return {**base, "kind": "place-other", "sel": f"r{first}",
+    return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
             "label": f"The tile fits at ({q},{r}) after turning it: turn it"}
 
 
@@ -451,7 +481,8 @@ def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
         "hex": hex_points(HAND_CENTRE, HAND_CENTRE, HAND_RADIUS),
         "icon": hand["kind"] if hand["kind"] in ICON_KINDS and hand["kind"] != "start" else None,
         "title": _hand_title(hand), "rotation": rotation,
-        "left": f"r{(rotation + 1) % 6}", "right": f"r{(rotation - 1) % 6}",
+        "left": page.sel.with_extra(ROTATION, str((rotation + 1) % 6)),
+        "right": page.sel.with_extra(ROTATION, str((rotation - 1) % 6)),
         "no_spot": page.place_mode and rotation not in rotations, "sides": sides,
     }
 
@@ -462,7 +493,7 @@ def walk_controls(page: Page) -> dict:
     """Highlighted cells of the walk phase: steps and water (sail / build a raft), or, in swim
     mode, the shores (then the water to cross when several join a shore)."""
     swims = [a for a in page.legal if a["type"] == "swim"]
-    if page.sel_kind == "swim" and swims:
+    if page.swim_mode and swims:
         return {"targets": swim_targets(page, swims), "menu": None}
     water, menu = water_targets(page)
     return {"targets": step_targets(page) + water, "menu": menu}
@@ -478,7 +509,7 @@ def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
     shores: dict[tuple[int, int], list[dict]] = {}
     for a in swims:
         shores.setdefault(tuple(a["to"]), []).append(a)
-    chosen = page.sel_value if page.sel_value in shores else None
+    chosen = page.swim_shore
     if chosen is None:
         targets = []
         for (q, r), acts in sorted(shores.items()):
@@ -486,7 +517,7 @@ def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
             if len(acts) == 1:
                 t["action"] = acts[0]
             else:
-                t["sel"] = f"swim{q},{r}"
+                t["sel"] = page.sel.add(f"to:{q},{r}")
             targets.append(t)
         return targets
     targets = [{**_cell(*chosen, key="chosen"), "kind": "chosen", "label": "", "badge": "shore"}]
@@ -534,8 +565,9 @@ def water_targets(page: Page) -> tuple[list[dict], dict | None]:
     for c in sorted(set(sails) | set(builds)):
         q, r = c
         if c in sails and c in builds:
-            is_open = page.sel_kind == "menu" and page.sel_value == c
-            targets.append({**_cell(q, r), "kind": "menu" + (" open" if is_open else ""), "sel": f"m{q},{r}",
+            is_open = page.menu_open(c)
+            targets.append({**_cell(q, r), "kind": "menu" + (" open" if is_open else ""),
+                            "sel": page.sel.start(f"w:{q},{r}"),
                             "label": f"Sail to or build a raft at ({q},{r}): choose", "badge": "sail / + raft"})
             if is_open:
                 menu = {"q": q, "r": r, "sail": sails[c], "build": builds[c]}
@@ -642,7 +674,7 @@ def _hand_title(hand: dict) -> str:
 
 
 def _buttons(legal: list[dict], view: dict, seat) -> dict:
-    by = {}
+    by: dict[str, dict] = {}
     for a in legal:
         by.setdefault(a["type"], a)
     if not legal or view["phase"] != "walk":

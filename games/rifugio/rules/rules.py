@@ -137,6 +137,7 @@ def placement_error(board: dict, tile_id: str, q: int, r: int, k: int) -> str | 
 
 
 def frontier(board: dict) -> list[tuple[int, int]]:
+    """The empty cells next to the map, sorted."""
     cells = {parse(k) for k in board}
     return sorted({n for c in cells for n in _neighbour_tuple(c)} - cells)
 
@@ -169,7 +170,7 @@ def _placements(board: dict, tile_id: str, first_only: bool = False) -> list[tup
     mine = _fit_class(tile_id)
     symmetric = D.is_symmetric(tile_id)
     rotations = range(1) if symmetric else range(6)
-    out = []
+    out: list[tuple[int, int, int]] = []
     for (q, r) in frontier(board):
         facing = _facing(board, q, r)
         for k in rotations:
@@ -212,6 +213,26 @@ def river(board: dict, w: tuple[int, int]) -> set[tuple[int, int]]:
         c = todo.pop()
         for n in neighbours(c):
             if n not in seen and is_water(board, n):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def terrain(board: dict) -> tuple[set, set]:
+    """(water cells, land cells) of the map, so a search tests set membership, not the board."""
+    water: set[tuple[int, int]] = set()
+    land: set[tuple[int, int]] = set()
+    for k, n in board.items():
+        (water if n["tile"] in WATER_IDS else land).add(parse(k))
+    return water, land
+
+
+def component(start: tuple[int, int], cells: set) -> set[tuple[int, int]]:
+    """The cells of `cells` joined to `start` through neighbours (start included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for n in _neighbour_tuple(todo.pop()):
+            if n in cells and n not in seen:
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -598,6 +619,12 @@ def _hand_view(hand: str | None) -> dict | None:
     return None if hand is None else dict(_hand_static(hand))
 
 
+@lru_cache(maxsize=8192)
+def _row_major(k: str) -> tuple[int, int]:
+    q, r = parse(k)
+    return r, q
+
+
 @cache
 def _tile_static(k: str, tile_id: str, rot: int) -> dict:
     """The parts of a map tile's view that never change once it is placed."""
@@ -617,7 +644,7 @@ def _tiles_view(state: State) -> list[dict]:
             holders.setdefault(t, []).append(i)
     rifugi = state["rifugi"]
     tiles = []
-    for k in sorted(board, key=lambda k: parse(k)[::-1]):
+    for k in sorted(board, key=_row_major):
         n = board[k]
         tiles.append({**_tile_static(k, n["tile"], n["rot"]), "river": rivers.get(k),
                       "rifugio": rifugi.get(k), "holders": holders.get(n["tile"], [])})
@@ -788,17 +815,18 @@ class _Ctx:
             return "You can only start a swim from land."
         if self.turn["steps"] < 1:
             return NO_STEPS
-        region = land_region(self.board, self.at)
+        water, land = terrain(self.board)
+        region = component(self.at, land)
         self.region = region
-        shore = {n for c in region for n in neighbours(c) if is_water(self.board, n)}
+        shore = {n for c in region for n in _neighbour_tuple(c) if n in water}
         useful: set = set()
         seen: set = set()
         for w in shore:
             if w in seen:
                 continue
-            body = river(self.board, w)
+            body = component(w, water)
             seen |= body
-            escapes = any(is_land(self.board, n) and n not in region for c in body for n in neighbours(c))
+            escapes = any(n in land and n not in region for c in body for n in _neighbour_tuple(c))
             if escapes or not D.SWIM_IGNORES_ENCLOSED_WATER:
                 useful |= body & shore
         if self.me["rafts_left"] > 0 and any(

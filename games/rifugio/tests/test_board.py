@@ -25,7 +25,7 @@ def page(client, game, sel=None) -> str:
 
 
 def targets(html: str, kind: str) -> list[str]:
-    return re.findall(rf'<g class="target {kind}"[^>]*data-key="([^"]+)"', html)
+    return re.findall(rf'<g class="target {kind}(?: sel-target)?"[^>]*data-key="([^"]+)"', html)
 
 
 def set_state(game: Game, state: dict) -> Game:
@@ -94,14 +94,14 @@ def test_rotation_is_chosen_server_side_with_sel(start_game, alice, bob):
     game = set_state(game, pass_position(game.state))
     seat = game.state["active"]
     client = client_for([alice, bob][seat])
-    html = page(client, game, "r5")
-    assert "Rotate left" in html and "sel=r0" in html and "sel=r4" in html
+    html = page(client, game, "r:5")
+    assert "Rotate left" in html and "sel=r:0" in html and "sel=r:4" in html
     assert "0,-3" in targets(html, "place")
     legal = [a for a in RULES.legal_actions(game.state, seat) if a["rotation"] == 5]
     assert len(targets(html, "place")) == len(legal)
-    html = page(client, game, "r1")
+    html = page(client, game, "r:1")
     assert "0,-3" in targets(html, "place-other") and "0,-3" not in targets(html, "place")
-    assert re.search(r'data-key="0,-3"[^>]*sel=r5', html)  # clicking turns the tile to the nearest fit
+    assert re.search(r'data-key="0,-3"[^>]*sel=r:5', html)  # clicking turns the tile to the nearest fit
     response = post_action(client, game, {"type": "place_tile", "q": 0, "r": -3, "rotation": 5},
                            token="p1", version=game.version)
     assert 'class="error' not in response.content.decode()
@@ -137,7 +137,8 @@ def drive(game, clients, wanted: set[str], limit: int = 400) -> set[str]:
             action = legal[-1] if game.state["phase"] == "walk" else rng.choice(legal)
         html = page(clients[seat], game)
         if action["type"] in ("place_tile", "step", "sail"):
-            key = f'{action.get("q", (action.get("to") or [0, 0])[0])},{action.get("r", (action.get("to") or [0, 0])[1])}'
+            to = action.get("to") or [0, 0]
+            key = f'{action.get("q", to[0])},{action.get("r", to[1])}'
             assert f'data-key="{key}"' in html
         response = post_action(clients[seat], game, action, token=f"t{_}", version=game.version)
         assert response.status_code == 200, response.content[:300]
@@ -189,7 +190,8 @@ def test_swimming_through_the_page(start_game, alice, bob):
     assert "Swim…" in html and "sel=swim" in html
     html = page(client, game, "swim")
     assert targets(html, "swim-to") == ["0,0"]
-    response = post_action(client, game, {"type": "swim", "via": [1, 0], "to": [0, 0]}, token="s1", version=game.version)
+    swim = {"type": "swim", "via": [1, 0], "to": [0, 0]}
+    response = post_action(client, game, swim, token="s1", version=game.version)
     html = response.content.decode()
     assert "Keep swimming (1/4)" in html and "1/4</text>" in html
     game = Game.objects.get(pk=game.pk)
@@ -210,7 +212,7 @@ def test_a_water_cell_that_allows_sail_and_raft_opens_a_menu(start_game, alice, 
     client = client_for(alice)
     html = page(client, game)
     assert "1,0" in targets(html, "menu")
-    html = page(client, game, "m1,0")
+    html = page(client, game, "w:1,0")
     assert "Sail here (1 step)" in html and "Build a raft here (2 steps)" in html
     response = post_action(client, game, {"type": "build_raft", "at": [1, 0]}, token="b1", version=game.version)
     assert response.status_code == 200 and 'class="error' not in response.content.decode()
@@ -255,7 +257,8 @@ def test_a_step_can_be_taken_back_within_the_turn(two):
 def test_odd_selections_fall_back_to_the_plain_board(two):
     game, clients = two
     client = clients[game.state["active"]]
-    for sel in ("zzz", "m99,99", "swim", "swim5,5", "r9", "r-1"):
+    for sel in ("zzz", "m99,99", "swim", "swim5,5", "r9", "r-1", "r:9", "w:99,99", "swim.to:5,5",
+                "place:99,99,0", "step:0,1.step:0,2"):
         html = page(client, game, sel)
         assert targets(html, "place") or targets(html, "place-other")
 
@@ -263,7 +266,8 @@ def test_odd_selections_fall_back_to_the_plain_board(two):
 def test_the_base_game_has_no_water_rafts_or_raft_cards(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
     html = page(client_for(alice), game)
-    assert "base game" in html and "Raft-point cards" not in html and "raft left" not in html and "<dd>Water</dd>" not in html
+    assert "base game" in html and "Raft-point cards" not in html
+    assert "raft left" not in html and "<dd>Water</dd>" not in html
 
 
 def side_table_headings(html: str) -> list[str]:
@@ -288,4 +292,5 @@ def test_the_side_score_table_is_narrow_and_sums_to_the_total(start_game, alice,
     replay = client_for(alice).get(f"/play/{game.pk}/replay/?step=3").content.decode()
     assert side_table_headings(replay)[2:] == ["Items", "Sets", "Bears", "Huts", "Rafts", "Total"]
     base = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
-    assert side_table_headings(page(client_for(alice), base)) == ["", "Player", "Items", "Sets", "Bears", "Huts", "Total"]
+    headings = side_table_headings(page(client_for(alice), base))
+    assert headings == ["", "Player", "Items", "Sets", "Bears", "Huts", "Total"]

@@ -116,7 +116,7 @@ def test_placement_shows_the_first_rotation_that_fits_and_ghosts_the_tile():
 
 def test_a_cell_that_fits_only_after_a_turn_links_to_that_rotation():
     state = _placing("PS1")
-    page = page_of(state, state["active"], selection="r0")
+    page = page_of(state, state["active"], selection="r:0")
     targets = P.placement_controls(page)["targets"]
     others = [t for t in targets if t["kind"] == "place-other"]
     assert others and all(t["sel"].startswith("r") and "after turning" in t["label"] for t in others)
@@ -124,9 +124,9 @@ def test_a_cell_that_fits_only_after_a_turn_links_to_that_rotation():
 
 def test_the_hand_box_turns_with_the_selection_and_names_its_sides():
     state = _placing("PS1")
-    page = page_of(state, state["active"], selection="r2")
+    page = page_of(state, state["active"], selection="r:2")
     box = P.hand_box(page, 2, [0, 1, 2])
-    assert box["rotation"] == 2 and box["left"] == "r3" and box["right"] == "r1"
+    assert box["rotation"] == 2 and box["left"] == "r:3" and box["right"] == "r:1"
     assert box["sides"].startswith("E ") and not box["no_spot"]
     assert P.hand_box(page, 4, [0, 1, 2])["no_spot"]
 
@@ -158,7 +158,7 @@ def test_water_to_sail_and_build_on_opens_a_menu_only_when_selected(river_map):
     targets, menu = P.water_targets(page_of(river_map))
     assert menu is None and any(t["kind"] == "menu" for t in targets)
     q, r = next(t for t in targets if t["kind"] == "menu")["key"].split(",")
-    targets, menu = P.water_targets(page_of(river_map, selection=f"m{q},{r}"))
+    targets, menu = P.water_targets(page_of(river_map, selection=f"w:{q},{r}"))
     assert menu["sail"]["type"] == "sail" and menu["build"]["type"] == "build_raft"
     assert any(t["kind"] == "menu open" for t in targets)
 
@@ -170,8 +170,8 @@ def test_swim_mode_shows_shores_then_the_water_to_cross():
     put(state, B, 1, 1)
     controls = P.walk_controls(page_of(state, selection="swim"))
     shore = [t for t in controls["targets"] if t["kind"] == "swim-to"]
-    assert [t["key"] for t in shore] == ["1,1"] and shore[0]["sel"] == "swim1,1"
-    chosen = P.walk_controls(page_of(state, selection="swim1,1"))["targets"]
+    assert [t["key"] for t in shore] == ["1,1"] and shore[0]["sel"] == "swim.to:1,1"
+    chosen = P.walk_controls(page_of(state, selection="swim.to:1,1"))["targets"]
     assert [t["kind"] for t in chosen] == ["chosen", "swim-via", "swim-via"]
 
 
@@ -203,3 +203,30 @@ def test_the_turn_summary_names_the_player_on_the_move_and_the_steps(river_map):
     summary = P.turn_summary(page_of(river_map, B))
     assert summary["active_name"] == "Ada" and summary["phase_label"] == "Walk"
     assert summary["steps"] == 2 and len(summary["pips"]) == 2 and not summary["acting"]
+
+
+# --- the ?sel= convention (games/selection.py) -----------------------------------------------------
+
+def test_every_legal_action_has_its_own_spelling_in_picks():
+    state = RULES.setup(5, None, 11)
+    import random
+    rng = random.Random(11)
+    for _ in range(150):
+        seat = state["active"]
+        legal = RULES.legal_actions(state, seat)
+        spelled = [tuple(P.picks(a)) for a in legal]
+        assert len(set(spelled)) == len(spelled)
+        state = RULES.apply(state, seat, rng.choice(legal))
+
+
+def test_a_forged_or_stale_selection_is_cut_back_to_what_is_legal(river_map):
+    page = page_of(river_map, selection="w:99,99.sail")
+    assert page.sel.picks == () and page.sel.raw == "" and not page.swim_mode
+    assert page_of(river_map, B, selection="swim").sel.picks == ()      # not on the move: no picks
+
+
+def test_a_rotation_is_an_extra_kept_apart_from_the_picks():
+    state = _placing("PS1")
+    page = page_of(state, state["active"], selection="r:3")
+    assert page.rotation == 3 and page.sel.picks == ()
+    assert page_of(state, state["active"], selection="r:7").rotation is None
