@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "accounts",
     "lobby",
     "games",
+    "chat",
 ]
 
 MIDDLEWARE = [

@@ -9,4 +9,5 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
+    path("", include("chat.urls")),
 ]

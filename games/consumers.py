@@ -39,10 +39,17 @@ class GameConsumer(GroupForwarder):
         if not found:
             await self.close(code=4404)
             return
+        self.muted = await muted_authors(self.scope["user"])
         await self.join(audience_group(game_id, seat))
 
     async def game_panel(self, event):
         await self.send(text_data=event["html"])
+
+    async def chat_message(self, event):
+        await forward_chat(self, event)
+
+    async def chat_mute(self, event):
+        update_mutes(self, event)
 
 
 @database_sync_to_async
@@ -52,6 +59,33 @@ def seat_at_game(game_id: int, user) -> tuple[bool, int | None]:
     if game is None:
         return False, None
     return True, game.seat_of(user)
+
+
+@database_sync_to_async
+def muted_authors(user) -> set[int]:
+    """Whose chat lines this socket's user muted: read once, at connect (chat.mute updates it)."""
+    from chat.services import muted_by
+
+    return muted_by(user)
+
+
+async def forward_chat(consumer, event) -> None:
+    """A chat line rendered once by chat.services.broadcast; dropped for readers who may not
+    read the room (`readers`) or who muted its author."""
+    user = consumer.scope["user"]
+    readers = event.get("readers")
+    if readers is not None and getattr(user, "pk", None) not in readers:
+        return
+    if event["author"] in getattr(consumer, "muted", set()):
+        return
+    await consumer.send(text_data=event["html"])
+
+
+def update_mutes(consumer, event) -> None:
+    if event["reader"] == getattr(consumer.scope["user"], "pk", None):
+        muted: set[int] = getattr(consumer, "muted", set())
+        (muted.add if event["on"] else muted.discard)(event["muted"])
+        consumer.muted = muted
 
 
 class UserConsumer(GroupForwarder):

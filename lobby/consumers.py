@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
+from games.consumers import forward_chat, muted_authors, update_mutes
 from games.notify import LOBBY_GROUP, table_group
 
 from .models import Table
@@ -29,8 +30,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.groups = [table_group(self.table_id)]
+        self.muted = await muted_authors(self.scope["user"])
         await self.channel_layer.group_add(self.groups[0], self.channel_name)
         await self.accept()
+
+    async def chat_message(self, event):
+        await forward_chat(self, event)
+
+    async def chat_mute(self, event):
+        update_mutes(self, event)
 
     async def table_update(self, event):
         html = await database_sync_to_async(self.render)()

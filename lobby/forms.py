@@ -44,6 +44,7 @@ class TableForm(forms.Form):
     pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
     days_per_move = forms.TypedChoiceField(choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, required=False,
                                            label="Time per move (correspondence)")
+    chat_public = forms.BooleanField(required=False, label="Spectators may read the chat")
     rated = forms.ChoiceField(choices=RATED_CHOICES, initial="rated", required=False, widget=forms.RadioSelect,
                               help_text="Rated games change ratings; games with bots and solo games never do.")
 

@@ -32,6 +32,7 @@ class Table(PlaysAGame, models.Model):
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES)
     is_rated = models.BooleanField(default=True, help_text="The host chose a rated game (not casual).")
+    chat_public = models.BooleanField(default=False, help_text="Spectators may read the players' chat.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)

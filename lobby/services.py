@@ -37,11 +37,12 @@ def _next_position(table: Table) -> int:
 
 
 def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_private: bool,
-                 pace: str, days_per_move: int | None, is_rated: bool = True) -> Table:
+                 pace: str, days_per_move: int | None, is_rated: bool = True,
+                 chat_public: bool = False) -> Table:
     with transaction.atomic():
         table = Table.objects.create(game_slug=game_slug, host=host, seats_count=seats_count, options=options,
                                      is_private=is_private, pace=pace, days_per_move=days_per_move,
-                                     is_rated=is_rated)
+                                     is_rated=is_rated, chat_public=chat_public)
         TableSeat.objects.create(table=table, user=host, position=0)
         table = _start_if_full(table)
         transaction.on_commit(lobby_changed)

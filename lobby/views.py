@@ -54,7 +54,7 @@ def create(request: HttpRequest) -> HttpResponse:
         table = services.create_table(
             request.user, game_slug=data["game"], seats_count=data["seats"], options=data["options"],
             is_private=data["is_private"], pace=data["pace"], days_per_move=data["days_per_move"],
-            is_rated=data["is_rated"],
+            is_rated=data["is_rated"], chat_public=data["chat_public"],
         )
         return redirect(table.game or table)
     if request.POST.get("refresh"):
