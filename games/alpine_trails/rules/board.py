@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import heapq
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from .data import (
     ANIMAL_OF, CAMPSITE_MIN_MILES, DELTA, GOALS, ICONS_TERRAIN_SIDE, ICONS_TRAIL_SIDE,
@@ -203,7 +204,7 @@ def terrain_of(piece: dict) -> str | None:
 
 def habitats(board: Board) -> dict:
     """Per terrain, (icons, cells) of its largest orthogonal group (§8.1, D4, D7)."""
-    best = {t: (0, []) for t in TERRAINS}
+    best: dict[str, tuple[int, list[Cell]]] = {t: (0, []) for t in TERRAINS}
     seen = set()
     for start, piece in board.items():
         terrain = terrain_of(piece)
@@ -354,7 +355,25 @@ def map_fingerprint(map_: dict) -> str:
     return json.dumps(map_, sort_keys=True, separators=(",", ":"))
 
 
-class MapMemo:
+_FINGERPRINTS: dict[int, tuple[dict, int, str]] = {}
+
+
+def _fingerprint_of(map_: dict) -> str:
+    """`map_fingerprint`, worked out once per map object (every memo asks for it)."""
+    hit = _FINGERPRINTS.get(id(map_))
+    if hit is not None and hit[0] is map_ and hit[1] == len(map_):
+        return hit[2]
+    text = map_fingerprint(map_)
+    if len(_FINGERPRINTS) >= CACHE_LIMIT:
+        _FINGERPRINTS.clear()
+    _FINGERPRINTS[id(map_)] = (map_, len(map_), text)
+    return text
+
+
+T = TypeVar("T")
+
+
+class MapMemo(Generic[T]):
     """Memoises `compute(map_, extra)` on a map's content.
 
     Fast path on the map object itself: a map in a state is never changed in place once
@@ -364,16 +383,16 @@ class MapMemo:
     cannot be reused while it is cached. Any other map is looked up by its content.
     """
 
-    def __init__(self, compute) -> None:
+    def __init__(self, compute: Callable[[dict, Any], T]) -> None:
         self.compute = compute
-        self.by_object: dict = {}
-        self.by_content: dict = {}
+        self.by_object: dict[tuple[int, Any], tuple[dict, int, T]] = {}
+        self.by_content: dict[tuple[str, Any], T] = {}
 
-    def __call__(self, map_: dict, extra: Any = None) -> Any:
+    def __call__(self, map_: dict, extra: Any = None) -> T:
         hit = self.by_object.get((id(map_), extra))
         if hit is not None and hit[0] is map_ and hit[1] == len(map_):
             return hit[2]
-        key = (map_fingerprint(map_), extra)
+        key = (_fingerprint_of(map_), extra)
         value = self.by_content.get(key)
         if value is None:
             value = self.compute(map_, extra)
@@ -386,7 +405,7 @@ class MapMemo:
         return value
 
 
-_score_breakdown = MapMemo(lambda map_, goal_id: score_board(parse(map_), goal_id))
+_score_breakdown: MapMemo[dict[str, int]] = MapMemo(lambda map_, goal_id: score_board(parse(map_), goal_id))
 
 
 def score_map(map_: dict, goal_id: str | None = None) -> dict:

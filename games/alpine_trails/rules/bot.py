@@ -33,6 +33,55 @@ def _gift_cost(state: dict, seat: int, terrain: str) -> float:
     return cost
 
 
+class _Trial:
+    """Scores a piece put on a copy of the bot's board (each distinct piece once)."""
+
+    def __init__(self, board: B.Board, goal: str) -> None:
+        self.board, self.goal = board, goal
+        self.base = _total(board, goal)
+        self.tried: dict = {}
+
+    def value_of(self, cell, piece: dict, loops: int = 0) -> float:
+        key = (cell, piece["kind"], piece.get("tile"), B.piece_exits(piece) if piece["kind"] == "trail" else None)
+        if key not in self.tried:
+            self.board[cell] = piece
+            self.tried[key] = _total(self.board, self.goal) - self.base + WATERFALL_CREDIT * loops
+            del self.board[cell]
+        return self.tried[key]
+
+
+def _place_value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
+    cell = (action["x"], action["y"])
+    tile = TILES[action["tile"]]
+    if action["side"] != "trail":
+        return trial.value_of(cell, {"kind": "terrain", "tile": action["tile"]})
+    _problem, links = B.trail_fit(B.faces(trial.board, cell), B.EXITS[(tile["shape"], action["rotation"])])
+    piece = {"kind": "trail", "tile": action["tile"], "rotation": action["rotation"]}
+    value = trial.value_of(cell, piece, max(0, links - 1))
+    if tile["shape"] == "T":
+        value -= _gift_cost(state, seat, tile["terrain"])
+    return value
+
+
+def _value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
+    """What an action is worth to the bot before the cost of a tile it gives up."""
+    kind = action["type"]
+    if kind in ("done", "discard"):
+        return 0.0
+    if kind == "waterfall":
+        return trial.value_of((action["x"], action["y"]), {"kind": "waterfall"})
+    if kind == "place":
+        return _place_value(state, seat, trial, action)
+    if kind == "trade_fork":
+        terrain = TILES[action["tile"]]["terrain"]
+        free = any(p["kind"] == "terrain" and not p.get("animal") and TILES[p["tile"]]["terrain"] == terrain
+                   for p in trial.board.values())
+        return 2.0 if free else 1.0
+    cell = (action["x"], action["y"])                      # campsite
+    loops = max(0, sum(1 for f in B.faces(trial.board, cell) if f == B.HARD) - 1)
+    return trial.value_of(cell, {"kind": "campsite"}, loops)
+
+
 def choose(state: dict, seat: int, rng) -> dict:
     actions = RULES.legal_actions(state, seat)
     if len(actions) == 1:
@@ -41,57 +90,17 @@ def choose(state: dict, seat: int, rng) -> dict:
     if animals:
         return animals[0]                     # +2, costs nothing, never moves
     s = state["seats"][seat]
-    goal = s["goal"]
-    board = B.parse(s["map"])
-    base = _total(board, goal)
-    tried: dict = {}
-
-    def value_of(cell, piece, loops=0):
-        key = (cell, piece["kind"], piece.get("tile"), B.piece_exits(piece) if piece["kind"] == "trail" else None)
-        if key in tried:
-            return tried[key]
-        board[cell] = piece
-        value = _total(board, goal) - base + WATERFALL_CREDIT * loops
-        del board[cell]
-        tried[key] = value
-        return value
-
-    best_place: dict = {}
-    scored = []
-    for action in actions:
-        kind = action["type"]
-        if kind in ("done", "discard"):
-            value = 0.0
-        elif kind == "waterfall":
-            value = value_of((action["x"], action["y"]), {"kind": "waterfall"})
-        elif kind == "place":
-            cell = (action["x"], action["y"])
-            tile = TILES[action["tile"]]
-            if action["side"] == "trail":
-                _problem, links = B.trail_fit(B.faces(board, cell), B.EXITS[(tile["shape"], action["rotation"])])
-                piece = {"kind": "trail", "tile": action["tile"], "rotation": action["rotation"]}
-                value = value_of(cell, piece, max(0, links - 1))
-                if tile["shape"] == "T":
-                    value -= _gift_cost(state, seat, tile["terrain"])
-            else:
-                value = value_of(cell, {"kind": "terrain", "tile": action["tile"]})
+    trial = _Trial(B.parse(s["map"]), s["goal"])
+    values = [_value(state, seat, trial, action) for action in actions]
+    best_place: dict[str, float] = {}
+    for value, action in zip(values, actions, strict=True):
+        if action["type"] == "place":
             best_place[action["tile"]] = max(best_place.get(action["tile"], -99.0), value)
-        elif kind == "trade_fork":
-            terrain = TILES[action["tile"]]["terrain"]
-            free = any(p["kind"] == "terrain" and not p.get("animal") and TILES[p["tile"]]["terrain"] == terrain
-                       for p in board.values())
-            value = 2.0 if free else 1.0
-        else:                                  # campsite
-            cell = (action["x"], action["y"])
-            loops = max(0, sum(1 for f in B.faces(board, cell) if f == B.HARD) - 1)
-            value = value_of(cell, {"kind": "campsite"}, loops)
-        scored.append([value, action])
-    for entry in scored:
-        action = entry[1]
-        if action["type"] == "campsite":
-            entry[0] -= CAMPSITE_TILE_COST * max(0.0, best_place.get(action["discard"], 0.0))
-        elif action["type"] == "trade_fork":
-            entry[0] -= CAMPSITE_TILE_COST * max(0.0, best_place.get(action["tile"], 0.0))
-    best = max(v for v, _ in scored)
-    top = [a for v, a in scored if v >= best - 1e-9]
+    for i, action in enumerate(actions):
+        given_up = action.get("discard") if action["type"] == "campsite" else \
+            action.get("tile") if action["type"] == "trade_fork" else None
+        if given_up is not None:
+            values[i] -= CAMPSITE_TILE_COST * max(0.0, best_place.get(given_up, 0.0))
+    best = max(values)
+    top = [a for v, a in zip(values, actions, strict=True) if v >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)

@@ -5,6 +5,8 @@ here, so the published tile list or card texts can replace it without touching r
 """
 from __future__ import annotations
 
+from typing import Any
+
 TERRAINS = ("forest", "rock", "meadow", "wetland")
 ANIMAL_OF = {"forest": "bear", "rock": "goat", "meadow": "wolf", "wetland": "moose"}  # D6
 TERRAIN_OF_ANIMAL = {animal: terrain for terrain, animal in ANIMAL_OF.items()}
@@ -69,7 +71,7 @@ BASE_CAMPS = {
 BASE_CAMP_SQUARES = (("A", 0, 0), ("B", 1, 0))
 
 # §2.5 personal goal cards; kind + parameter drive goal_value() (D17 for G10, G13-G20).
-GOALS = {
+GOALS: dict[str, dict[str, Any]] = {
     "G01": {"name": "Forest Specialist", "kind": "specialist", "terrain": "forest",
             "text": "+1 per icon in your largest forest habitat."},
     "G02": {"name": "Rock Specialist", "kind": "specialist", "terrain": "rock",

@@ -44,8 +44,9 @@ def placements(board: B.Board) -> dict:
     """Every legal spot on a board: terrain/waterfall cells, trail (cell, rotation, links)
     per shape, and the targeted cells; all in reading order."""
     front = sorted(B.frontier(board), key=_yx)
-    open_cells, targeted = [], []
-    trail = {"I": [], "L": [], "T": []}
+    open_cells: list[B.Cell] = []
+    targeted: list[B.Cell] = []
+    trail: dict[str, list[tuple[B.Cell, int, int]]] = {"I": [], "L": [], "T": []}
     for cell in front:
         face = B.faces(board, cell)
         if B.HARD in face:
@@ -72,7 +73,11 @@ def seat_actions(state: dict, seat: int) -> list[dict]:
     if s["waterfalls_pending"] > 0:
         return [{"type": "waterfall", "x": x, "y": y} for x, y in B.waterfall_cells(board)]
     hand = sorted(s["hand"])
-    places, campsites, animals, trades, discards = [], [], [], [], []
+    places: list[dict] = []
+    campsites: list[dict] = []
+    animals: list[dict] = []
+    trades: list[dict] = []
+    discards: list[dict] = []
     if hand:
         spots = placements(board)
         for tile_id in hand:
@@ -313,7 +318,7 @@ class AlpineTrails(Ruleset):
         for i in range(players):
             camp = camps[i]
             map_ = {}
-            for (square, x, y), terrain in zip(BASE_CAMP_SQUARES, BASE_CAMPS[camp]):
+            for (square, x, y), terrain in zip(BASE_CAMP_SQUARES, BASE_CAMPS[camp], strict=True):
                 map_[f"{x},{y}"] = {"kind": "basecamp", "camp": camp, "square": square,
                                     "terrain": terrain, "icons": 1}
             seat = {"base_camp": camp, "goal": goals[i], "hand": [], "map": map_, "animals": [],

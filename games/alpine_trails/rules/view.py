@@ -40,7 +40,7 @@ def _drawing(map_: dict, _extra: Any) -> dict:
             "bounds": {"minx": min(xs), "maxx": max(xs), "miny": min(ys), "maxy": max(ys)}}
 
 
-_drawings = B.MapMemo(_drawing)
+_drawings: B.MapMemo[dict] = B.MapMemo(_drawing)
 
 
 def map_drawing(map_: dict) -> dict:
@@ -68,7 +68,7 @@ def _spots(map_: dict, kind: str) -> list[dict]:
     return options
 
 
-_spot_memo = B.MapMemo(_spots)
+_spot_memo: B.MapMemo[list[dict]] = B.MapMemo(_spots)
 
 
 def _own_extras(s: dict) -> dict:

@@ -9,7 +9,7 @@ from games.alpine_trails.rules.data import BASE_CAMP_SQUARES, BASE_CAMPS
 
 def basecamp_map(camp: str) -> dict:
     out = {}
-    for (square, x, y), terrain in zip(BASE_CAMP_SQUARES, BASE_CAMPS[camp]):
+    for (square, x, y), terrain in zip(BASE_CAMP_SQUARES, BASE_CAMPS[camp], strict=True):
         out[f"{x},{y}"] = {"kind": "basecamp", "camp": camp, "square": square, "terrain": terrain, "icons": 1}
     return out
 
@@ -18,7 +18,7 @@ def fresh(camp: str = "BC5", players: int = 1, seed: int = 1, camps: list | None
     """A new game whose seats have the given base camps (seat 0 gets `camp`)."""
     state = RULES.setup(players, {}, seed)
     camps = camps or [camp] + [c for c in sorted(BASE_CAMPS) if c != camp][: players - 1]
-    for s, c in zip(state["seats"], camps):
+    for s, c in zip(state["seats"], camps, strict=True):
         s["base_camp"] = c
         s["map"] = basecamp_map(c)
         s["public"] = {"map": basecamp_map(c), "animals": [], "out": []}

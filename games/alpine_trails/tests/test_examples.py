@@ -263,7 +263,7 @@ def test_example8_gifts_when_the_round_resolves():
 # --- Example 9 -------------------------------------------------------------------------
 
 def test_example9_score_pad_adds_up_to_109():
-    pad_values = dict(zip(BREAKDOWN_KEYS, (11, 9, 7, 6, 23, 10, 16, 4, 16, 7)))
+    pad_values = dict(zip(BREAKDOWN_KEYS, (11, 9, 7, 6, 23, 10, 16, 4, 16, 7), strict=True))
     assert list(pad_values) == ["habitat_forest", "habitat_rock", "habitat_meadow", "habitat_wetland",
                                 "waterfalls", "lakes", "tents", "animals", "longest_path", "goal"]
     assert sum(pad_values.values()) == 109

@@ -21,7 +21,9 @@ def _waste(state, seat, sheet, place) -> float:
     k = f"{place['box'][0]},{place['box'][1]}"
     geo = GEOMETRY[state["board"]]
     value = sum(state["roll"][d] for d in place["dice"])
-    lo, hi = bounds(state, sheet, k)
+    fit = bounds(state, sheet, k)
+    assert not isinstance(fit, str), "a legal place has bounds"
+    lo, hi = fit
     reverse = state["options"]["mode"] == "reverse"
     rows = geo["rows"]
     r = geo["boxes"][k]["r"]

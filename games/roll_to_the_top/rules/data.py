@@ -6,6 +6,9 @@ sources describe no Journeys board box by box.
 """
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import Any
+
 NUMBER_DICE = {"d4": 4, "d6": 6, "d8": 8, "d12": 12, "d20": 20}   # [ORIGINAL] die id -> faces
 DIE_ORDER = ["d4", "d6", "d8", "d12", "d20"]                       # canonical order
 ACTION_FACES = ["ADD", "ADD", "REMOVE", "REMOVE", "ADD_OR_REMOVE", "SWAP"]
@@ -27,7 +30,7 @@ EVENTS_KEEP = 80                        # events kept in the state (views show t
 EVENTS_VIEW = 40
 
 # §12.3, verbatim. [DECISION] All six boards are Switchback's working titles and shapes.
-BOARD_DATA = {
+BOARD_DATA: dict[str, Any] = {
     "order": ["giza", "matterhorn", "arch", "twin_peaks", "lighthouse", "temple"],
     "boards": {
         "giza": {
@@ -108,7 +111,7 @@ def validate_board(board_id: str, board: dict) -> None:
     for r, xs in enumerate(rows):
         if xs != sorted(xs):
             raise ValueError(f"{board_id}: row {r} is not sorted")
-        for a, b in zip(xs, xs[1:]):
+        for a, b in pairwise(xs):
             if b - a < 2:
                 raise ValueError(f"{board_id}: boxes overlap in row {r}")
     exists = {key(r, x) for r, xs in enumerate(rows) for x in xs}

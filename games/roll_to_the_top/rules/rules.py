@@ -75,9 +75,8 @@ def bounds(state: State, sheet: dict, k: str) -> tuple[int, int] | str:
         if any(s not in sheet for s in box["supports"]):
             return "The boxes under this one need numbers first."
         need.extend(sheet[s] for s in box["supports"])
-    elif box["kind"] == "hanging":
-        if not any(n in sheet for n in box["neighbours"]):
-            return "Nothing holds this box yet: fill a box beside it first."
+    elif box["kind"] == "hanging" and not any(n in sheet for n in box["neighbours"]):
+        return "Nothing holds this box yet: fill a box beside it first."
     if state["options"]["board_specials"]:
         if any(link not in sheet for link in box["links"]):
             return "The linked box must be filled first."
@@ -153,10 +152,8 @@ def has_legal_place(state: State, seat: int) -> bool:
     sums = {total for _, total in subsets(state, dice)}
     low, high = min(sums), max(sums)
     sheet = seat_sheet(state, seat)
-    for _, lo, hi in open_boxes(state, sheet):
-        if lo <= high and hi >= low and any(lo <= s <= hi for s in sums):
-            return True
-    return False
+    return any(lo <= high and hi >= low and any(lo <= s <= hi for s in sums)
+               for _, lo, hi in open_boxes(state, sheet))
 
 
 def legal_sums(state: State, seat: int) -> dict[str, list[int]]:
@@ -523,7 +520,8 @@ class RollToTheTop(Ruleset):
     def _place(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type", "box", "dice"})
         box = action["box"]
-        if not isinstance(box, list) or len(box) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in box):
+        if not isinstance(box, list) or len(box) != 2 \
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in box):
             raise IllegalAction("A box is given as [row, x].")
         k = f"{box[0]},{box[1]}"
         if k not in GEOMETRY[state["board"]]["boxes"]:

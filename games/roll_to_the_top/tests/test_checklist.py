@@ -422,7 +422,7 @@ def test_replay_reproduces_the_state_and_apply_never_mutates():
     for players in (1, 3, 6):
         seen = []
         state, moves = random_playout(RULES, players, 11, options,
-                                      on_step=lambda s, seat, a, rng: seen.append(dumps(s)))
+                                      on_step=lambda s, seat, a, rng, seen=seen: seen.append(dumps(s)))
         assert dumps(replay(RULES, players, options, 11, moves)) == dumps(state)
     base_state = write_state("giza", players=2, roll={"d4": 2})
     frozen = dumps(base_state)
