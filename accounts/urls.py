@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config.abuse import limited
+
 from . import views
 
 app_name = "accounts"
@@ -15,4 +17,11 @@ urlpatterns = [
 
 # Django's own auth views (login, logout, password change and reset), styled by our
 # templates/registration/*; they keep their global names ("login", "password_change"...).
-auth_urlpatterns = [path("", include("django.contrib.auth.urls"))]
+# Log-in and password reset are rate-limited (config.abuse); django-axes locks out
+# repeated failed log-ins on top of that.
+auth_urlpatterns = [
+    path("login/", limited("login")(auth_views.LoginView.as_view()), name="login"),
+    path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view()),
+         name="password_reset"),
+    path("", include("django.contrib.auth.urls")),
+]

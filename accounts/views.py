@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from config.abuse import limited
 from games import rules as registry
 from . import stats
 from .forms import SettingsForm, SignupForm
@@ -15,6 +16,7 @@ from .models import INACTIVITY_SIGMA_PER_DAY, PROVISIONAL_SIGMA, Rating, User
 LEADERBOARD_PAGE = 50
 
 
+@limited("signup")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("lobby:index")

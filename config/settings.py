@@ -7,9 +7,11 @@ DATABASE_URL (PostgreSQL) and REDIS_URL (channel layer + cache shared by all wor
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "channels",
     "django_htmx",
+    "axes",
     "template_partials",
     "accounts",
     "lobby",
@@ -62,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -194,6 +200,57 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# Abuse control (config/abuse.py) ---------------------------------------------------
+# Login: django-axes counts failures per (username, IP) in the database, shared by every
+# worker; after AXES_FAILURE_LIMIT the pair is locked out for AXES_COOLOFF_TIME with a
+# clear message (429). A correct password during the lockout is refused too.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.abuse.locked_out"
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_VERBOSE = False
+# Rate limits (django-ratelimit), per user and per IP (x RATELIMIT_IP_FACTOR), counted in
+# the default cache: Redis with REDIS_URL, so every worker shares them.
+RATELIMITS = {
+    "signup": "5/h", "login": "20/m", "password-reset": "5/h",
+    "moves": "120/m", "tables": "20/h", "chat": "30/m",
+}
+RATELIMIT_IP_FACTOR = 4
+RATELIMIT_VIEW = "config.abuse.too_many_requests"
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+if os.environ.get("PROXY_COUNT"):
+    RATELIMIT_IP_META_KEY = "HTTP_X_FORWARDED_FOR"
+# Django's own RedisCache counts atomically (INCR) though django-ratelimit does not list
+# it; without REDIS_URL the site is one process, whose memory cache is shared enough.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if REDIS_URL else ["django_ratelimit.E003"])
+
+# Content-Security-Policy (django-csp 4): scripts and style sheets only from this site
+# (or an element carrying the response's nonce, `{{ request.csp_nonce }}`); sockets to
+# this site ('self' covers ws:/wss: of the same host). Inline style ATTRIBUTES are
+# allowed (style-src-attr): the boards colour each seat and size SVG strokes with
+# style="...", whose values the server computes; an attribute cannot run script or load
+# anything, so it is not a script-injection path, while moving every per-seat colour
+# into classes would gain little. <style> elements stay nonce-only (style-src-elem).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "style-src-elem": [SELF, NONCE],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
 }
 
 # How many moves a bot chain may play after one human move before yielding (guards loops).

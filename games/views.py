@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
+from config.abuse import limited
 from config.inputs import InputError, clean_text, parse_json
 
 from . import engine, presenters
@@ -104,6 +105,7 @@ def _refusal(request: HttpRequest, game_id: int, exc: Rejected) -> HttpResponse:
 
 
 @require_POST
+@limited("moves")
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
@@ -118,6 +120,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
+@limited("moves")
 def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)

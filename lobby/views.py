@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.abuse import limited
 from games import rules as registry
 from games.engine import Rejected
 from games.models import Game
@@ -46,6 +47,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@limited("tables")
 def create(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("game") or request.GET.get("game")
     form = TableForm(request.POST or None, game_slug=slug)

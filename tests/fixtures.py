@@ -31,6 +31,13 @@ def _require_marked_services(request):
         pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    """The suite makes hundreds of requests a minute from one address: rate limits are off
+    except in the tests of the limits themselves (tests/web/test_abuse.py turns them on)."""
+    settings.RATELIMIT_ENABLE = False
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username: str, **extra):

@@ -131,3 +131,9 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
 })();
+
+// The invite link selects itself on click (an inline onclick would break the CSP).
+document.addEventListener("click", (event) => {
+  const input = event.target.closest && event.target.closest("input.invite");
+  if (input) input.select();
+});

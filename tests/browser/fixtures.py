@@ -44,7 +44,7 @@ def live_site(transactional_db):
 
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_database_url(settings.DATABASES["default"]), DEBUG="1",
-               CHANNEL_PREFIX=f"sb-test-{port}")
+               CHANNEL_PREFIX=f"sb-test-{port}", RATELIMIT_ENABLE="0")
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
