@@ -1,9 +1,13 @@
-"""Admin for games. Moves are read-only history; a running game's state and seed stay
-hidden (staff may be players too), and a finished game links to its replay."""
-from django.contrib import admin
+"""Admin for games. Every change to a game goes through games.engine (the only writer):
+the admin shows, and its one action, "abort", calls engine.abort_game. Games, seats and
+moves are read-only and cannot be added or deleted (a replay needs every move). A running
+game's state, seed and moves stay hidden (staff may be players too); a finished game
+links to its replay."""
+from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 
+from . import engine
 from .models import Game, Move, Seat
 
 
@@ -11,8 +15,11 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     fields = ("index", "user", "is_bot", "rank", "score")
-    readonly_fields = ("index", "rank", "score")
-    raw_id_fields = ("user",)
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 class MoveInline(admin.TabularInline):
@@ -28,6 +35,9 @@ class MoveInline(admin.TabularInline):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a deleted move breaks the game's replay
 
     def get_queryset(self, request):
         # Moves of a running game would reveal the choices of a simultaneous round.
@@ -50,11 +60,18 @@ class GameAdmin(admin.ModelAdmin):
         return fields
 
     def get_readonly_fields(self, request, obj=None):
-        editable = {"status", "turn_deadline", "days_per_move"}
-        return [f for f in self.get_fields(request, obj) if f not in editable]
+        return self.get_fields(request, obj)  # nothing is edited around the engine
 
     def has_add_permission(self, request):
         return False  # games start from tables, through the engine
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # abort instead: a game's record stays verifiable
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     @admin.display(description="Replay")
     def replay_link(self, obj):
@@ -64,7 +81,14 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description="Abort the selected games")
     def abort_games(self, request, queryset):
-        queryset.filter(status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)
+        aborted = 0
+        for game_id in queryset.filter(status=Game.Status.ACTIVE).values_list("pk", flat=True):
+            try:
+                engine.abort_game(game_id, by=request.user, reason="admin")
+                aborted += 1
+            except engine.Rejected as exc:  # finished meanwhile
+                self.message_user(request, f"Game {game_id}: {exc.message}", messages.WARNING)
+        self.message_user(request, f"Aborted {aborted} game(s).", messages.SUCCESS)
 
 
 @admin.register(Move)
@@ -81,3 +105,6 @@ class MoveAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a deleted move breaks the game's replay

@@ -181,6 +181,23 @@ def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
         yield move, state
 
 
+def abort_game(game_id: int, *, by=None, reason: str = "") -> Game:
+    """Stop a running game without a result (the admin's "abort"): no ranks, no ratings,
+    no deadline. The moves stay, so the game can still be verified; `by` is logged."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if not game.is_active:
+            raise Rejected("This game is not running.", 409)
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        game.waiting_for = []
+        game.refresh_deadline()
+        _save_changes(game)
+        log.warning("game %s aborted by %s%s", game.pk, getattr(by, "username", by), f": {reason}" if reason else "")
+        transaction.on_commit(lambda: notify.game_changed(game))
+    return game
+
+
 def play_bots(game_id: int) -> Game:
     """Let bots move in a game that waits for them (e.g. after a seat became a bot)."""
     with transaction.atomic():
