@@ -415,12 +415,65 @@ def board_context(panel: dict) -> dict[str, Any]:
 
 
 def tie_break_notes(view: dict, names: list[str]) -> list[str]:
-    from games.panel import name_seats
-    return [name_seats(t, names) for t in view.get("tie_breaks", [])] if view["over"] else []
+    """Each tie on the total, once the game is over, and what settled it."""
+    if not view["over"]:
+        return []
+    notes = []
+    for tie in view.get("tie_breaks", []):
+        who = ", ".join(names[s] for s in tie["seats"])
+        if tie["decided_by"]:
+            used = " then ".join(TIE_BREAK_LABELS.get(k, k) for k in tie["decided_by"])
+            notes.append(f"{who} tie on {tie['total']} points; decided by {used}.")
+        else:
+            notes.append(f"{who} tie on {tie['total']} points and share their rank.")
+    return notes
 
 
 def history_rows(view: dict, names: list[str]) -> list[dict]:
-    from games.panel import name_seats
-    history = [{"turn": h["turn"], "lines": [name_seats(line, names) for line in h["lines"]]}
-               for h in view.get("history", [])]
-    return history[::-1]
+    """The resolved turns, newest first, each with its events in words."""
+    turns: dict[int, list[str]] = {}
+    for event in view.get("events", []):
+        turns.setdefault(event["turn"], []).append(describe(event, names))
+    return [{"turn": turn, "lines": lines} for turn, lines in reversed(turns.items())]
+
+
+# --- Events in words ----------------------------------------------------------------------
+
+def _at(cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def _name(names: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+def _describe_draw(event: dict, names: list[str]) -> str:
+    who, kind = _name(names, event.get("seat")), event["type"]
+    where = f" on {_name(names, event['map'])}'s map" if "map" in event else ""
+    if kind == "pass":
+        return f"{who} had nothing to draw and passed." if event.get("auto") else f"{who} passed."
+    if kind == "trail":
+        via = "" if event.get("corner") is None else f" via {_at(event['corner'])}"
+        return f"{who} drew a Trail from {_at(event['from'])} to {_at(event['to'])}{via}{where}."
+    return f"{who} drew a {kind.capitalize()} at {_at(event['cell'])}{where}."
+
+
+def describe(event: dict, names: list[str]) -> str:
+    """Any event of the game in words (names[i] is seat i's display name)."""
+    kind = event.get("type")
+    try:
+        if kind in ("stop", "tent", "trail", "pass"):
+            return _describe_draw(event, names)
+        if kind == "end_triggered":
+            need = event["full_maps"]
+            return (f"{need} full map{'s' if need > 1 else ''}: the end is triggered; the last turn "
+                    f"is turn {event['final_turn']}, and anyone may pass.")
+        if kind == "game_over":
+            winners = " and ".join(_name(names, s) for s in event["winners"])
+            verb = "wins" if len(event["winners"]) == 1 else "share first place"
+            return f"The game is over: {winners} {verb} with {event['points']} points."
+    except (KeyError, TypeError, IndexError):
+        pass
+    return f"Turn {event.get('turn', '?')}: {str(kind or 'something').replace('_', ' ')}."

@@ -36,7 +36,9 @@ def new_map(map_id: str, owner: int) -> dict:
     return {"id": src["id"], "name": src["name"], "kind": src["kind"],
             "rows": src["rows"], "cols": src["cols"],
             "terrain": list(src["terrain"]), "areas": list(src["areas"]),
-            "owner": owner, "cells": {}, "trails": []}
+            "owner": owner, "cells": {}, "trails": [],
+            # How many ground cells are still empty, kept by `draw` (is_full without a scan).
+            "empty": sum(line.count(GROUND) for line in src["terrain"])}
 
 
 def is_empty(m: dict, r: int, c: int) -> bool:
@@ -52,6 +54,8 @@ def empty_cells(m: dict):
 
 
 def is_full(m: dict) -> bool:
+    if "empty" in m:
+        return m["empty"] == 0
     return next(empty_cells(m), None) is None
 
 
@@ -221,8 +225,10 @@ def legal_draws(m: dict, seat: int, turn: int) -> list[Action]:
 def has_draw(m: dict, seat: int, turn: int) -> bool:
     if turn == data.OPENING_TURN:
         return any(stop_error(m, seat, r, c, turn) is None for r, c in empty_cells(m))
-    if next(empty_cells(m), None) is not None:
+    if not is_full(m):
         return True   # a Tent fits any empty cell
+    if m["owner"] != seat:
+        return False  # a full map leaves only bridges over the Rift, which only its owner draws
     return any(trail_error(m, seat, a, b, k, turn) is None for a, b, k in trail_candidates(m, seat))
 
 
@@ -231,8 +237,10 @@ def draw(m: dict, seat: int, action: Action) -> dict:
     out = dict(m)
     cells = out["cells"] = dict(m["cells"])
     kind = action["type"]
+    filled = 0
     if kind in ("stop", "tent"):
         cells[key(*action["cell"])] = {"kind": kind, "seat": seat}
+        filled = 1
     elif kind == "trail":
         corner = action["corner"]
         path = trail_path(tuple(action["from"]), tuple(action["to"]),
@@ -240,7 +248,10 @@ def draw(m: dict, seat: int, action: Action) -> dict:
         tid = len(m["trails"])
         for r, c in path[1:-1]:
             cells[key(r, c)] = {"kind": "trail", "seat": seat, "trail": tid}
+            filled += m["terrain"][r][c] == GROUND
         out["trails"] = m["trails"] + [{"id": tid, "seat": seat, "path": [[r, c] for r, c in path]}]
+    if "empty" in m:
+        out["empty"] = m["empty"] - filled
     return out
 
 
@@ -286,3 +297,79 @@ def score_map(m: dict, n: int) -> list[dict]:
 
 def total(breakdown: dict) -> int:
     return sum(breakdown[c] for c in CATEGORIES)
+
+
+# --- Running scores: a draw changes a map's scores by a delta (spec section 8) -------------
+# `score_map` rescans a whole map, which grows with the game; a resolved turn instead adds
+# each draw's effect to the map's running breakdowns, so the cost of a turn stays the same
+# from the first turn to the last. tests check the two agree at every turn of many games.
+
+def is_connected(m: dict, cell: Cell) -> bool:
+    """Does a Trail end at this cell? A Trail leaves its Stop through a side neighbour, so
+    only those (at most 4) need looking at, however many Trails the map has."""
+    cells, r, c = m["cells"], cell[0], cell[1]
+    for a, b in n4(r, c, m):
+        drawn = cells.get(key(a, b))
+        if drawn is not None and drawn["kind"] == "trail":
+            path = m["trails"][drawn["trail"]]["path"]
+            if [r, c] in (path[0], path[-1]):
+                return True
+    return False
+
+
+def _presence(m: dict, cell: Cell) -> int | None:
+    """The seat whose Trail occupies `cell` (an interior cell or an end Stop), if any."""
+    drawn = m["cells"].get(key(*cell))
+    if drawn is None:
+        return None
+    if drawn["kind"] == "trail" or (drawn["kind"] == "stop" and is_connected(m, cell)):
+        return drawn["seat"]
+    return None
+
+
+def _animal_delta(m: dict, seat: int, path: list[Cell], out: list[dict]) -> None:
+    """A new Trail next to an animal joins the seats sharing it (values by how many share)."""
+    terrain = m["terrain"]
+    animals = {a for cell in path for a in n8(*cell, m) if terrain[a[0]][a[1]] == ANIMAL}
+    for a in animals:
+        before = {s for cell in n8(*a, m) if (s := _presence(m, cell)) is not None}
+        if seat in before:
+            continue
+        for s in before:
+            out[s]["animals"] -= data.ANIMAL_VALUES[min(len(before), 3)]
+        after = before | {seat}
+        for s in after:
+            out[s]["animals"] += data.ANIMAL_VALUES[min(len(after), 3)]
+
+
+def _trail_delta(m: dict, seat: int, action: Action, out: list[dict]) -> None:
+    corner = action["corner"]
+    path = trail_path(tuple(action["from"]), tuple(action["to"]), None if corner is None else tuple(corner))
+    out[seat]["trails"] += len({m["areas"][r][c] for r, c in path})
+    for end in (path[0], path[-1]):
+        if is_connected(m, end):
+            continue
+        out[seat]["stop_penalty"] -= data.PENALTY_PER_UNCONNECTED_STOP
+        for a, b in n8(*end, m):
+            drawn = m["cells"].get(key(a, b))
+            if drawn is not None and drawn["kind"] == "tent" and drawn["seat"] == seat:
+                out[seat]["tents"] += data.TENT_POINTS_PER_STOP
+    _animal_delta(m, seat, path, out)
+
+
+def rescore(m: dict, scores: list[dict], seat: int, action: Action) -> list[dict]:
+    """The map's per-seat breakdowns once `action` (legal, canonical) is drawn on `m`
+    (the map before the draw); `scores` are the breakdowns before it, left untouched."""
+    out = [dict(entry) for entry in scores]
+    kind = action["type"]
+    if kind == "stop":
+        out[seat]["stop_penalty"] += data.PENALTY_PER_UNCONNECTED_STOP
+    elif kind == "tent":
+        for a, b in n8(*action["cell"], m):
+            drawn = m["cells"].get(key(a, b))
+            if drawn is not None and drawn["kind"] == "stop" and drawn["seat"] == seat \
+                    and is_connected(m, (a, b)):
+                out[seat]["tents"] += data.TENT_POINTS_PER_STOP
+    elif kind == "trail":
+        _trail_delta(m, seat, action, out)
+    return out

@@ -13,7 +13,7 @@ from typing import Any
 from games.rules.base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
 from . import data
 from .board import (CATEGORIES, Cell, draw, final_turn_for, has_draw, held_map, is_full, legal_draws,
-                    new_map, score_map, stop_error, tent_error, total, trail_action, trail_error)
+                    new_map, rescore, score_map, stop_error, tent_error, total, trail_action, trail_error)
 from .view import build_view
 
 ACTION_KEYS = {
@@ -23,6 +23,16 @@ ACTION_KEYS = {
     "pass": {"type"},
 }
 NOT_UNDERSTOOD = "That move is not understood."
+AUTO_PASS = {"type": "pass", "auto": True}
+
+
+def draw_event(seat: int, turn: int, map_index: int, move: Action) -> dict:
+    """What a seat drew (or that it passed) in a resolved turn, as data: the action's own
+    fields plus who, when and on which map."""
+    event = {"seat": seat, "turn": turn, "map": map_index, **move}
+    if move["type"] == "pass":
+        event["auto"] = bool(move.get("auto"))
+    return event
 
 
 # --- The ruleset ----------------------------------------------------------------------
@@ -67,7 +77,9 @@ class RiftValleyReserve(Ruleset):
             "seed": seed, "players": players, "options": options, "turn": 1,
             "maps": [new_map(map_id, b) for b, map_id in enumerate(ids)],
             "asked": [], "pending": {}, "trigger_turn": None, "final_turn": None,
-            "history": [], "over": False,
+            "events": [], "over": False,
+            # Running per-map, per-seat breakdowns, updated by each draw (board.rescore).
+            "map_scores": [score_map(new_map(map_id, b), players) for b, map_id in enumerate(ids)],
         }
         state["asked"] = self.asked_seats(state)
         return state
@@ -164,24 +176,27 @@ class RiftValleyReserve(Ruleset):
         """Apply every pending draw at once, record the turn, check the end, and start the
         next turn (turns with nobody to ask resolve at once, spec 5.3 step 8)."""
         n = state["players"]
-        history = list(state["history"])
+        events = list(state["events"])
         maps = list(state["maps"])
+        map_scores = list(state["map_scores"])
         while True:
             turn = state["turn"]
             pending = state["pending"]
-            actions = {}
             for s in range(n):
-                move = pending.get(str(s), {"type": "pass", "auto": True})
-                actions[str(s)] = move
+                move = pending.get(str(s), AUTO_PASS)
+                b = held_map(s, turn, n)
+                events.append(draw_event(s, turn, b, move))
                 if move["type"] != "pass":
-                    b = held_map(s, turn, n)
+                    map_scores[b] = rescore(maps[b], map_scores[b], s, move)
                     maps[b] = draw(maps[b], s, move)
-            history.append({"turn": turn, "actions": actions})
-            state = dict(state, maps=maps, history=history, pending={})
+            state = dict(state, maps=maps, map_scores=map_scores, events=events, pending={})
             if state["trigger_turn"] is None:
                 if sum(1 for m in maps if is_full(m)) >= data.END_TRIGGER_FULL_MAPS[n]:
                     state["trigger_turn"] = turn
                     state["final_turn"] = final_turn_for(turn, n)
+                    events.append({"type": "end_triggered", "seat": None, "turn": turn,
+                                   "final_turn": state["final_turn"],
+                                   "full_maps": data.END_TRIGGER_FULL_MAPS[n]})
             if state["final_turn"] is not None and turn >= state["final_turn"]:
                 state["over"] = True
                 state["asked"] = []
@@ -198,8 +213,8 @@ class RiftValleyReserve(Ruleset):
     # Scores ---------------------------------------------------------------------------
 
     def map_scores(self, state: State) -> list[list[dict]]:
-        """[map][seat] breakdowns of the resolved maps."""
-        return [score_map(m, state["players"]) for m in state["maps"]]
+        """[map][seat] breakdowns of the resolved maps (kept up to date by each turn)."""
+        return state["map_scores"]
 
     def totals_of(self, per_map: list[list[dict]], n: int) -> list[dict]:
         out = []
@@ -227,6 +242,17 @@ class RiftValleyReserve(Ruleset):
         if state["trigger_turn"] is not None:
             return "final"
         return "opening" if state["turn"] == data.OPENING_TURN else "main"
+
+    def seat_turn(self, state: State, seat: int | None) -> str:
+        """The turn decides everything a seat draws on: the map it holds changes every turn
+        (the maps rotate), and nothing another seat submits this turn is visible or matters
+        to it before the turn resolves (spec 5.3)."""
+        if state["over"]:
+            return "over"
+        n, turn = state["players"], state["turn"]
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
+            return f"t{turn}.m{held_map(seat, turn, n)}"
+        return f"t{turn}"
 
     def view(self, state: State, seat: int | None) -> dict:
         return build_view(self, state, seat)

@@ -2,7 +2,7 @@
 
 The view carries everything the board page draws: every map's grid, areas, terrain,
 owner, holder and next holder, its drawn elements, live scores per map, the turn status
-and the public history. Pending draws are public only as "has submitted"; the viewing
+and the public history as events (data, no prose: the presenter words them). Pending draws are public only as "has submitted"; the viewing
 seat alone gets its own pending draw back.
 """
 from __future__ import annotations
@@ -12,27 +12,6 @@ from typing import Any
 from games.rules.base import Action, State
 from . import data
 from .board import connected_stops, held_map, holder, is_full, trail_path
-
-LOG_LINES = 40   # the most recent public history lines a view carries
-
-
-def _cell_text(cell) -> str:
-    return f"({cell[0]},{cell[1]})"
-
-
-def describe(seat: int, action: Action, map_index: int) -> str:
-    """One public history line, with "Seat N" for the site to replace by names."""
-    kind = action["type"]
-    where = f"on Seat {map_index + 1}'s map"
-    if kind == "pass":
-        if action.get("auto"):
-            return f"Seat {seat + 1} had nothing to draw and passed."
-        return f"Seat {seat + 1} passed."
-    if kind == "trail":
-        via = "" if action["corner"] is None else f" via {_cell_text(action['corner'])}"
-        return (f"Seat {seat + 1} drew a Trail from {_cell_text(action['from'])} to "
-                f"{_cell_text(action['to'])}{via} {where}.")
-    return f"Seat {seat + 1} drew a {kind.capitalize()} at {_cell_text(action['cell'])} {where}."
 
 
 def drawn_cells(action: Action) -> list[list[int]]:
@@ -47,66 +26,46 @@ def drawn_cells(action: Action) -> list[list[int]]:
     return []
 
 
-def _draws(state: State, entry: dict) -> list[dict]:
-    n = state["players"]
-    return [{"seat": s, "map": held_map(s, entry["turn"], n), "action": entry["actions"][str(s)]}
-            for s in range(n)]
-
-
-def _history(state: State) -> list[dict]:
-    """Every resolved turn in plain words, one line per seat (what it drew on which map)."""
-    n = state["players"]
-    need = data.END_TRIGGER_FULL_MAPS[n]
-    out = []
-    for entry in state["history"]:
-        turn = entry["turn"]
-        lines = [describe(s, entry["actions"][str(s)], held_map(s, turn, n)) for s in range(n)]
-        if turn == state["trigger_turn"]:
-            lines.append(f"{need} full map{'s' if need > 1 else ''}: the end is triggered; the last turn "
-                         f"is turn {state['final_turn']}, and anyone may pass.")
-        out.append({"turn": turn, "lines": lines})
+def last_turn_draws(state: State) -> list[dict]:
+    """The draw events of the last resolved turn (read from the end: their number is
+    the number of seats, whatever the game's length)."""
+    events = state["events"]
+    out: list[dict] = []
+    for event in reversed(events):
+        if "map" not in event:
+            continue
+        if out and event["turn"] != out[0]["turn"]:
+            break
+        out.insert(0, event)
     return out
 
 
-def _log(state: State, history: list[dict], scores: list[dict]) -> list[str]:
-    lines = [f"Turn {entry['turn']}: {line}" for entry in history[-LOG_LINES:] for line in entry["lines"]]
-    if state["over"]:
-        best = max(e["total"] for e in scores)
-        winners = [f"Seat {e['seat'] + 1}" for e in scores if e["rank"] == 1]
-        lines.append(f"The game is over: {' and '.join(winners)} "
-                     f"{'wins' if len(winners) == 1 else 'share first place'} with {best} points.")
-    return lines[-LOG_LINES:]
-
-
-def _tie_breaks(scores: list[dict]) -> list[str]:
-    """Plain words for each tie on the total that a tie-break settled (or did not)."""
+def tie_breaks(scores: list[dict]) -> list[dict]:
+    """Each tie on the total: the seats, the total, and which tie-breaks settled it (none:
+    they share their rank). Data; the presenter words it."""
     notes = []
-    labels = {"trails": "Trail points", "stop_penalty": "fewer unconnected Stops"}
     for total in sorted({e["total"] for e in scores}, reverse=True):
         group = [s for s, e in enumerate(scores) if e["total"] == total]
         if len(group) < 2:
             continue
-        names = ", ".join(f"Seat {s + 1}" for s in group)
-        used = [labels[k] for k in data.TIE_BREAKS
-                if len({scores[s]["breakdown"][k] for s in group}) > 1]
-        if used:
-            notes.append(f"{names} tie on {total} points; decided by {' then '.join(used)}.")
-        else:
-            notes.append(f"{names} tie on {total} points and share their rank.")
+        used = [k for k in data.TIE_BREAKS if len({scores[s]["breakdown"][k] for s in group}) > 1]
+        notes.append({"seats": group, "total": total, "decided_by": used})
     return notes
+
+
+def game_over_event(state: State, scores: list[dict]) -> dict:
+    best = max(e["total"] for e in scores)
+    return {"type": "game_over", "seat": None, "turn": state["final_turn"] or state["turn"],
+            "winners": [e["seat"] for e in scores if e["rank"] == 1], "points": best}
 
 
 def _map_view(state: State, b: int, recent: list[list[int]]) -> dict:
     m = state["maps"][b]
     n, turn, over = state["players"], state["turn"], state["over"]
-    connected = connected_stops(m)
-    cells = {}
-    for k, drawn in m["cells"].items():
-        item = dict(drawn)
-        if drawn["kind"] == "stop":
-            r, c = (int(v) for v in k.split(","))
-            item["connected"] = (r, c) in connected
-        cells[k] = item
+    connected = {f"{r},{c}" for r, c in connected_stops(m)}
+    # Keyed by the state's own "r,c" strings: no parsing per cell, as maps fill up.
+    cells = {k: dict(drawn, connected=k in connected) if drawn["kind"] == "stop" else dict(drawn)
+             for k, drawn in m["cells"].items()}
     bridges = [[r, c] for t in m["trails"] for r, c in t["path"] if m["terrain"][r][c] in data.RIFT_CHARS]
     last_turn = state["final_turn"]
     return {
@@ -135,13 +94,9 @@ def build_view(rules: Any, state: State, seat: Any) -> dict:
         scores.append({"seat": s, "total": totals[s]["total"], "breakdown": totals[s]["breakdown"],
                        "rank": ranks[s],
                        "per_map": [dict(per_map[b][s], total=sum(per_map[b][s].values())) for b in range(n)]})
-    history = _history(state)
-    last_turn = None
     recent: list[list] = [[] for _ in range(n)]
-    if state["history"]:
-        last_turn = {"turn": state["history"][-1]["turn"], "draws": _draws(state, state["history"][-1])}
-        for d in last_turn["draws"]:
-            recent[d["map"]].extend(drawn_cells(d["action"]))
+    for event in last_turn_draws(state):
+        recent[event["map"]].extend(drawn_cells(event))
     pending = state["pending"]
     to_act = rules.to_act(state)
     full = sum(1 for m in state["maps"] if is_full(m))
@@ -166,8 +121,7 @@ def build_view(rules: Any, state: State, seat: Any) -> dict:
         "my_pending": pending.get(str(viewer)) if viewer is not None else None,
         "scores": scores,
         "ranking": ranks,
-        "tie_breaks": _tie_breaks(totals),
-        "last_turn": last_turn,
-        "history": history,
-        "log": _log(state, history, scores),
+        "tie_breaks": tie_breaks(totals),
+        # Every event is public: pending draws are not events until their turn resolves.
+        "events": state["events"] + ([game_over_event(state, scores)] if over else []),
     }

@@ -3,7 +3,7 @@ them at a chosen turn, without playing the turns that would lead there."""
 from __future__ import annotations
 
 from games.rift_valley_reserve.rules import RULES
-from games.rift_valley_reserve.rules.board import draw, empty_cells, new_map, trail_action
+from games.rift_valley_reserve.rules.board import draw, empty_cells, new_map, score_map, trail_action
 
 
 def blank(players: int = 2, boards: str = "identical", seed: int = 1) -> dict:
@@ -37,6 +37,8 @@ def position(maps: list[dict], turn: int = 2, trigger_turn=None, final_turn=None
     """A state with these maps (map b owned by seat b) at the start of `turn`."""
     state = blank(len(maps))
     state["maps"] = maps
+    # The running scores a game keeps as it plays, here worked out from the drawn maps.
+    state["map_scores"] = [score_map(m, len(maps)) for m in maps]
     state["turn"] = turn
     state["trigger_turn"] = trigger_turn
     state["final_turn"] = final_turn

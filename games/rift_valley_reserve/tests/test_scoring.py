@@ -118,8 +118,15 @@ def test_ex9_a_true_tie_shares_the_rank_and_skips_the_next():
     assert RULES.rank_scores(scores) == [1, 1, 3]
 
 
-def test_view_explains_a_tie_break_in_plain_words():
-    from games.rift_valley_reserve.rules.view import _tie_breaks
-    notes = _tie_breaks([_entry(6, 4, 2, -2), _entry(6, 2, 2, 0), _entry(4, 4, 2, 0)])
-    assert notes == ["Seat 1, Seat 2, Seat 3 tie on 10 points; decided by Trail points then "
-                     "fewer unconnected Stops."]
+def test_view_says_which_tie_breaks_settled_a_tie():
+    from games.rift_valley_reserve.rules.view import tie_breaks
+    notes = tie_breaks([_entry(6, 4, 2, -2), _entry(6, 2, 2, 0), _entry(4, 4, 2, 0)])
+    assert notes == [{"seats": [0, 1, 2], "total": 10, "decided_by": ["trails", "stop_penalty"]}]
+
+
+def test_the_presenter_explains_a_tie_break_in_plain_words():
+    from games.rift_valley_reserve import presenter
+    from games.rift_valley_reserve.rules.view import tie_breaks
+    view = {"over": True, "tie_breaks": tie_breaks([_entry(6, 4, 2, -2), _entry(6, 2, 2, 0), _entry(4, 4, 2, 0)])}
+    assert presenter.tie_break_notes(view, ["ann", "bo", "cy"]) == [
+        "ann, bo, cy tie on 10 points; decided by Trail points then fewer unconnected Stops."]

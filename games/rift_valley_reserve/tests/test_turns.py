@@ -65,11 +65,11 @@ def test_ex10_two_player_opening_turn_by_turn():
 
 def test_ex10_history_records_the_resolved_turn_in_public():
     state = RULES.apply(RULES.apply(blank(2), 0, S(0, 4)), 1, S(8, 4))
-    assert state["history"] == [{"turn": 1, "actions": {"0": S(0, 4), "1": S(8, 4)}}]
+    assert state["events"] == [{"type": "stop", "seat": 0, "turn": 1, "map": 0, "cell": [0, 4]},
+                               {"type": "stop", "seat": 1, "turn": 1, "map": 1, "cell": [8, 4]}]
     view = RULES.view(state, None)
-    assert view["log"] == ["Turn 1: Seat 1 drew a Stop at (0,4) on Seat 1's map.",
-                           "Turn 1: Seat 2 drew a Stop at (8,4) on Seat 2's map."]
-    assert view["last_turn"]["draws"][1] == {"seat": 1, "map": 1, "action": S(8, 4)}
+    assert view["events"] == state["events"]
+    assert "log" not in view and "history" not in view
     assert view["maps"][0]["recent"] == [[0, 4]]
 
 
@@ -173,7 +173,9 @@ def test_ex8_three_players_trigger_on_the_second_full_map_and_play_to_turn_16():
     assert {"type": "pass"} not in legal(state, 0)
     state = RULES.apply(state, 0, {"type": "tent", "cell": [8, 8]})
     state = RULES.apply(state, 2, S(0, 3))
-    assert state["history"][-1]["actions"]["1"] == {"type": "pass", "auto": True}
+    assert {"type": "pass", "seat": 1, "turn": 14, "map": 0, "auto": True} in state["events"]
+    assert state["events"][-1] == {"type": "end_triggered", "seat": None, "turn": 14, "final_turn": 16,
+                                   "full_maps": 2}
     assert (state["trigger_turn"], state["final_turn"]) == (14, 16)
     view = RULES.view(state, None)
     assert view["stage"] == "final" and view["turns_left"] == 2
@@ -201,8 +203,8 @@ def test_a_final_stage_turn_with_nobody_to_ask_resolves_at_once():
     assert RULES.to_act(state) == [0]            # seat 0 holds map 1, seat 1 holds the full map 0
     state = RULES.apply(state, 0, {"type": "tent", "cell": [0, 0]})
     assert RULES.is_over(state)
-    assert state["history"][-1] == {"turn": 7, "actions": {"0": {"type": "pass", "auto": True},
-                                                           "1": {"type": "pass", "auto": True}}}
+    assert state["events"][-2:] == [{"type": "pass", "seat": 0, "turn": 7, "map": 0, "auto": True},
+                                    {"type": "pass", "seat": 1, "turn": 7, "map": 1, "auto": True}]
 
 
 def test_a_full_map_still_offers_its_owner_a_bridge():
@@ -252,5 +254,5 @@ def test_random_playouts_end_for_every_player_count(boards):
             assert RULES.is_over(state)
             assert state["trigger_turn"] is not None
             assert state["final_turn"] == final_turn_for(state["trigger_turn"], players)
-            assert state["history"][-1]["turn"] == state["final_turn"]
+            assert state["events"][-1]["turn"] == state["final_turn"]
             assert sum(1 for m in state["maps"] if is_full(m)) >= players - 1
