@@ -126,7 +126,7 @@ def spellings(action: Action, picks_of: PicksOf) -> list[Spelling]:
     """Every way the game spells `action` as picks (one list, or a list of lists)."""
     result = picks_of(action)
     if result and not isinstance(result[0], str):
-        return [tuple(s) for s in result]   # type: ignore[arg-type]
+        return [tuple(s) for s in result]
     return [tuple(result)]   # type: ignore[arg-type]
 
 

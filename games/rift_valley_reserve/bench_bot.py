@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 
 
 from games.rift_valley_reserve.rules import RULES, bot  # noqa: E402

@@ -60,8 +60,13 @@ def is_full(m: dict) -> bool:
 
 
 def own_stops(m: dict, seat: int) -> list[Cell]:
-    return sorted(tuple(int(v) for v in k.split(",")) for k, d in m["cells"].items()
-                  if d["kind"] == "stop" and d["seat"] == seat)
+    return sorted(cell_of(k) for k, d in m["cells"].items() if d["kind"] == "stop" and d["seat"] == seat)
+
+
+def cell_of(k: str) -> Cell:
+    """The (r, c) of a "r,c" cell key."""
+    r, c = k.split(",")
+    return int(r), int(c)
 
 
 def connected_stops(m: dict) -> set[Cell]:
@@ -158,8 +163,15 @@ def trail_error(m: dict, seat: int, a: Cell, b: Cell, corner: Cell | None, turn:
     shape = trail_shape_error(a, b, corner)
     if shape:
         return shape
-    path = trail_path(a, b, corner)
-    terrain = m["terrain"]
+    error = _path_error(m, seat, trail_path(a, b, corner), corner)
+    if error:
+        return error
+    return _limits_error(m, a, b)
+
+
+def _path_error(m: dict, seat: int, path: list[Cell], corner: Cell | None) -> str | None:
+    """Why the Trail's interior is blocked (spec 6.2 rule 5, 6.3), or None."""
+    cells, terrain = m["cells"], m["terrain"]
     for i in range(1, len(path) - 1):
         q = path[i]
         drawn = cells.get(key(*q))
@@ -177,6 +189,11 @@ def trail_error(m: dict, seat: int, a: Cell, b: Cell, corner: Cell | None, turn:
         moving = "horizontal" if path[i - 1][0] == q[0] else "vertical"
         if data.RIFT_CROSSING[ch] != moving:
             return "A bridge must go straight across the Rift at a right angle."
+    return None
+
+
+def _limits_error(m: dict, a: Cell, b: Cell) -> str | None:
+    """The optional limits on twin Trails and Trails per Stop (D17, D22)."""
     ends = {a, b}
     if not data.ALLOW_TWIN_TRAILS and any(
             {tuple(t["path"][0]), tuple(t["path"][-1])} == ends for t in m["trails"]):
@@ -284,15 +301,20 @@ def score_map(m: dict, n: int) -> list[dict]:
                 if (a, b) in connected and cells[key(a, b)]["seat"] == owner:
                     out[owner]["tents"] += data.TENT_POINTS_PER_STOP
     if m["trails"]:
-        for r, line in enumerate(m["terrain"]):
-            for c, ch in enumerate(line):
-                if ch != ANIMAL:
-                    continue
-                around = set(n8(r, c, m))
-                seats = [s for s in range(n) if presence[s] & around]
-                for s in seats:
-                    out[s]["animals"] += data.ANIMAL_VALUES[min(len(seats), 3)]
+        _animal_scores(m, presence, out)
     return out
+
+
+def _animal_scores(m: dict, presence: list[set], out: list[dict]) -> None:
+    """Each animal pays every seat with a Trail next to it (less when shared)."""
+    for r, line in enumerate(m["terrain"]):
+        for c, ch in enumerate(line):
+            if ch != ANIMAL:
+                continue
+            around = set(n8(r, c, m))
+            seats = [s for s in range(len(out)) if presence[s] & around]
+            for s in seats:
+                out[s]["animals"] += data.ANIMAL_VALUES[min(len(seats), 3)]
 
 
 def total(breakdown: dict) -> int:
@@ -330,9 +352,9 @@ def _presence(m: dict, cell: Cell) -> int | None:
 def _animal_delta(m: dict, seat: int, path: list[Cell], out: list[dict]) -> None:
     """A new Trail next to an animal joins the seats sharing it (values by how many share)."""
     terrain = m["terrain"]
-    animals = {a for cell in path for a in n8(*cell, m) if terrain[a[0]][a[1]] == ANIMAL}
+    animals = {a for cell in path for a in n8(cell[0], cell[1], m) if terrain[a[0]][a[1]] == ANIMAL}
     for a in animals:
-        before = {s for cell in n8(*a, m) if (s := _presence(m, cell)) is not None}
+        before = {s for cell in n8(a[0], a[1], m) if (s := _presence(m, cell)) is not None}
         if seat in before:
             continue
         for s in before:
@@ -350,7 +372,7 @@ def _trail_delta(m: dict, seat: int, action: Action, out: list[dict]) -> None:
         if is_connected(m, end):
             continue
         out[seat]["stop_penalty"] -= data.PENALTY_PER_UNCONNECTED_STOP
-        for a, b in n8(*end, m):
+        for a, b in n8(end[0], end[1], m):
             drawn = m["cells"].get(key(a, b))
             if drawn is not None and drawn["kind"] == "tent" and drawn["seat"] == seat:
                 out[seat]["tents"] += data.TENT_POINTS_PER_STOP
@@ -365,7 +387,7 @@ def rescore(m: dict, scores: list[dict], seat: int, action: Action) -> list[dict
     if kind == "stop":
         out[seat]["stop_penalty"] += data.PENALTY_PER_UNCONNECTED_STOP
     elif kind == "tent":
-        for a, b in n8(*action["cell"], m):
+        for a, b in n8(action["cell"][0], action["cell"][1], m):
             drawn = m["cells"].get(key(a, b))
             if drawn is not None and drawn["kind"] == "stop" and drawn["seat"] == seat \
                     and is_connected(m, (a, b)):

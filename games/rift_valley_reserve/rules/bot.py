@@ -34,7 +34,7 @@ class _Context:
         self.animals = [(r, c) for r, line in enumerate(m["terrain"]) for c, ch in enumerate(line)
                         if ch == data.ANIMAL]
         presence: list[set] = [set() for _ in range(n)]
-        self.connected = set()
+        self.connected: set = set()
         for t in m["trails"]:
             path = [tuple(p) for p in t["path"]]
             presence[t["seat"]].update(path)

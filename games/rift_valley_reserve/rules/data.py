@@ -126,50 +126,60 @@ def first_turn_stop_cells(m: dict) -> list[list[int]]:
             and all(terrain[a][b] != ANIMAL for a, b in _n8(r, c, rows, cols))]
 
 
-def check_map(m: dict) -> dict:
-    """The map when it passes the seven loader checks of spec 13.2, else ValueError."""
-    name = m.get("id", "?")
+def _check_grids(name: str, m: dict) -> None:
+    """Checks 1 and 2: sizes and terrain characters."""
     rows, cols = m.get("rows"), m.get("cols")
     terrain, areas = m.get("terrain"), m.get("areas")
     if not (isinstance(rows, int) and isinstance(cols, int) and rows > 0 and cols > 0):
         raise ValueError(f"{name}: rows and cols must be positive integers")
-    # 1. sizes
     for label, grid in (("terrain", terrain), ("areas", areas)):
         if (not isinstance(grid, list) or len(grid) != rows
                 or any(not isinstance(line, str) or len(line) != cols for line in grid)):
             raise ValueError(f"{name}: {label} must be {rows} strings of {cols} characters")
-    # 2. terrain characters
-    used = set("".join(terrain))
+    used = set("".join(m["terrain"]))
     if not used <= TERRAIN_CHARS:
         raise ValueError(f"{name}: unknown terrain characters {sorted(used - TERRAIN_CHARS)}")
     if m.get("kind") == "identical" and used & {TREE, WATER}:
         raise ValueError(f"{name}: identical maps have no trees or water")
-    # 3. areas 1..9, each one orthogonally connected piece
+
+
+def _check_areas(name: str, m: dict) -> None:
+    """Checks 3 and 4: areas 1..9, each one piece, few areas on any row or column."""
+    rows, cols, areas = m["rows"], m["cols"], m["areas"]
     if set("".join(areas)) != set("123456789"):
         raise ValueError(f"{name}: the area ids must be exactly 1 to 9")
     for area in "123456789":
         cells = {(r, c) for r in range(rows) for c in range(cols) if areas[r][c] == area}
         if not _one_piece(cells):
             raise ValueError(f"{name}: area {area} is not one connected piece")
-    # 4. at most MAX_AREAS_PER_LINE areas in any row or column
     for r in range(rows):
         if len(set(areas[r])) > MAX_AREAS_PER_LINE:
             raise ValueError(f"{name}: row {r} crosses more than {MAX_AREAS_PER_LINE} areas")
     for c in range(cols):
         if len({areas[r][c] for r in range(rows)}) > MAX_AREAS_PER_LINE:
             raise ValueError(f"{name}: column {c} crosses more than {MAX_AREAS_PER_LINE} areas")
-    # 5. one connected rift
+
+
+def _check_rift(name: str, m: dict) -> None:
+    """Checks 5 and 6: one connected Rift, one cell wide at its crossable cells."""
+    rows, cols, terrain = m["rows"], m["cols"], m["terrain"]
     rift = {(r, c) for r in range(rows) for c in range(cols) if terrain[r][c] in RIFT_CHARS}
     if not _one_piece(rift):
         raise ValueError(f"{name}: the Rift must be one connected group of cells")
-    # 6. one cell wide at crossable cells
     for r, c in rift:
         ch = terrain[r][c]
         side = [(r, c - 1), (r, c + 1)] if ch == "|" else [(r - 1, c), (r + 1, c)] if ch == "-" else []
         if any(cell in rift for cell in side):
             raise ValueError(f"{name}: rift cell ({r},{c}) is not one cell wide across")
-    # 7. a legal first-turn Stop exists
-    if not first_turn_stop_cells(m):
+
+
+def check_map(m: dict) -> dict:
+    """The map when it passes the seven loader checks of spec 13.2, else ValueError."""
+    name = m.get("id", "?")
+    _check_grids(name, m)
+    _check_areas(name, m)
+    _check_rift(name, m)
+    if not first_turn_stop_cells(m):   # 7. a legal first-turn Stop exists
         raise ValueError(f"{name}: no cell allows a first-turn Stop")
     return m
 

@@ -190,13 +190,11 @@ class RiftValleyReserve(Ruleset):
                     map_scores[b] = rescore(maps[b], map_scores[b], s, move)
                     maps[b] = draw(maps[b], s, move)
             state = dict(state, maps=maps, map_scores=map_scores, events=events, pending={})
-            if state["trigger_turn"] is None:
-                if sum(1 for m in maps if is_full(m)) >= data.END_TRIGGER_FULL_MAPS[n]:
-                    state["trigger_turn"] = turn
-                    state["final_turn"] = final_turn_for(turn, n)
-                    events.append({"type": "end_triggered", "seat": None, "turn": turn,
-                                   "final_turn": state["final_turn"],
-                                   "full_maps": data.END_TRIGGER_FULL_MAPS[n]})
+            if state["trigger_turn"] is None and sum(1 for m in maps if is_full(m)) >= data.END_TRIGGER_FULL_MAPS[n]:
+                state["trigger_turn"] = turn
+                state["final_turn"] = final_turn_for(turn, n)
+                events.append({"type": "end_triggered", "seat": None, "turn": turn,
+                               "final_turn": state["final_turn"], "full_maps": data.END_TRIGGER_FULL_MAPS[n]})
             if state["final_turn"] is not None and turn >= state["final_turn"]:
                 state["over"] = True
                 state["asked"] = []

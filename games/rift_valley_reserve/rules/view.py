@@ -2,8 +2,9 @@
 
 The view carries everything the board page draws: every map's grid, areas, terrain,
 owner, holder and next holder, its drawn elements, live scores per map, the turn status
-and the public history as events (data, no prose: the presenter words them). Pending draws are public only as "has submitted"; the viewing
-seat alone gets its own pending draw back.
+and the public history as events (data, no prose: the presenter words them). Pending
+draws are public only as "has submitted"; the viewing seat alone gets its own pending draw
+back.
 """
 from __future__ import annotations
 

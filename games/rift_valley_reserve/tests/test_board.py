@@ -3,6 +3,7 @@ and replays render; every kind of action can be submitted from it; nobody sees a
 seat's pending draw."""
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -10,7 +11,6 @@ import pytest
 
 from games import engine
 from games.models import Game
-from games.rift_valley_reserve import presenter
 from games.rift_valley_reserve.rules.bot import choose
 
 from tests.fixtures import client_for, post_action
@@ -172,7 +172,7 @@ def test_nonsense_selections_are_ignored(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob])
     c = client_for(alice)
     for sel in ("zz", "m:stop.c:99-99", "a:0-3.b:1-1", "v:9", "m:tent", "c:-1-2", "x" * 300, "a.b.g.v.m",
-                "m:stop%00", "k:none"):
+                "k:none", "m:stop.m:stop.c:0-3"):
         page = panel(c, game, sel)
         assert 'class="card board rvr"' in page and "data-corner" not in page
         assert "ghosted" not in page, sel
@@ -252,3 +252,44 @@ def test_thumbnails_are_one_link_each_not_a_grid_of_buttons(start_game, alice, b
     assert 'role="button"' not in strip and "tabindex" not in strip
     assert strip.count("hx-get") == 2          # one link per map (the held one goes back to it)
     assert strip.count('class="thumb-link"') == 2
+
+
+# --- Stale pages (issue 11): the maps rotate, so a page of an older turn is refused ------
+
+def post_under(client, game, action, turn_key: str):
+    return client.post(f"/play/{game.pk}/act/", {"action": json.dumps(action), "token": "",
+                                                   "version": fresh(game).version, "turn": turn_key})
+
+
+def test_a_draw_from_a_page_of_an_earlier_turn_is_refused_with_409(start_game, alice, bob):
+    """Issue 11's repro: both draw in turn 1; seat 0's turn-1 page sends a Stop that is legal
+    now, on the map it holds in turn 2, which its page never showed."""
+    game = start_game(SLUG, [alice, bob])
+    clients = [client_for(u) for u in users_by_seat(game, alice, bob)]
+    old_key = game.rules.seat_turn(game.state, 0)
+    act(clients[0], game, {"type": "stop", "cell": [0, 3]})
+    act(clients[1], game, {"type": "stop", "cell": [8, 4]})
+    game = fresh(game)
+    stop = {"type": "stop", "cell": [0, 5]}
+    assert game.version == 2 and stop in game.rules.legal_actions(game.state, 0)
+    response = post_under(clients[0], game, stop, old_key)
+    assert response.status_code == 409
+    assert fresh(game).version == 2 and not fresh(game).state["pending"]
+    assert post_under(clients[0], game, stop, game.rules.seat_turn(game.state, 0)).status_code == 200
+
+
+def test_a_page_drawn_before_another_seat_drew_this_turn_is_not_refused(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    clients = [client_for(u) for u in users_by_seat(game, alice, bob)]
+    key_before = game.rules.seat_turn(game.state, 0)
+    act(clients[1], game, {"type": "stop", "cell": [8, 4]})
+    response = post_under(clients[0], game, {"type": "stop", "cell": [0, 3]}, key_before)
+    assert response.status_code == 200
+    assert fresh(game).state["turn"] == 2
+
+
+def test_the_page_carries_the_seats_turn_key(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    seat = users_by_seat(game, alice, bob).index(alice)
+    page = panel(client_for(alice), game, "m:stop.c:0-3")        # the Confirm button posts it
+    assert f"&quot;turn&quot;: &quot;{game.rules.seat_turn(game.state, seat)}&quot;" in page
