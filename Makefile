@@ -41,7 +41,7 @@ lint: install
 	$(BIN)/mypy games/rules games/*/rules games/engine.py
 
 bench: install
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 clean:
 	rm -rf $(VENV) staticfiles test-db.sqlite3*

@@ -102,6 +102,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "8"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+    # Under ASGI each sync view may run on a different thread, and persistent connections
+    # are per thread: CONN_MAX_AGE > 0 would keep one connection per thread ever used.
+    # A psycopg pool bounds them instead: at most DB_POOL_MAX_SIZE per server process
+    # (requests beyond that wait up to `timeout` seconds for a free connection).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": DB_POOL_MAX_SIZE, "timeout": 20,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (HTTP + bots + sockets) share one file: wait for the lock rather
     # than failing, and take the write lock at BEGIN so select_for_update-free SQLite
@@ -118,9 +128,16 @@ if REDIS_URL:
     # socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
     # Health checks and TCP keepalive find connections a proxy or a restart dropped.
     CHANNEL_BLOCKING_READ = 5
+    # "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
+    # process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
+    # Redis. docs/performance.md compares them.
+    CHANNEL_LAYER_BACKEND = {
+        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "core": "channels_redis.core.RedisChannelLayer",
+    }[os.environ.get("CHANNEL_LAYER", "core")]
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": CHANNEL_LAYER_BACKEND,
             "CONFIG": {
                 "hosts": [{
                     "address": REDIS_URL,

@@ -1,0 +1,471 @@
+"""The live-layer benchmark: one table, every figure beside a bare authenticated request
+measured in the same run on the same server (bench.urls).
+
+Starts `uvicorn --workers 2` on PostgreSQL + Redis (a scratch database `<db>_bench`),
+then measures HTTP moves at N concurrent players, WebSocket fan-out at M sockets (one
+5-seat game with spectators, and sockets spread over 200 games) on both Redis channel
+layers, memory per idle socket, replay steps, SQL queries per page and the database
+connections held under 200 concurrent requests.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_live REDIS_URL=redis://127.0.0.1:6379/1 \\
+        .venv/bin/python bench/live.py [--quick]
+
+Run it from the checkout to measure (it imports the project from the current directory).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path.cwd()
+sys.path.insert(0, str(ROOT))
+PORT = int(os.environ.get("BENCH_PORT", "8110"))
+BASE = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/h_live")
+BENCH_DB = BASE.rsplit("/", 1)[1] + "_bench"
+SERVER_ENV = {"DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": f"{BASE.rsplit('/', 1)[0]}/{BENCH_DB}",
+              "DEBUG": "0", "SECRET_KEY": "bench-" + "x" * 50, "SECURE_SSL_REDIRECT": "0",
+              "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/1"), "LOG_LEVEL": "ERROR"}
+os.environ.update(SERVER_ENV)
+CSRF = "b" * 32
+ROWS: list[tuple[str, str, str]] = []
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def row(name: str, figure: str, ratio: str = "") -> None:
+    ROWS.append((name, figure, ratio))
+    print(f"  {name:58} {figure:>34} {ratio:>10}", flush=True)
+
+
+# ---- set-up: scratch database, users with sessions, games -------------------------------
+
+def fresh_database() -> None:
+    import psycopg
+
+    with psycopg.connect(BASE.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def users_with_cookies(count: int) -> list[tuple[object, str]]:
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from accounts.models import User
+
+    User.objects.bulk_create([User(username=f"b{i}", password="!") for i in range(count)])
+    backend = getattr(settings, "AUTHENTICATION_BACKENDS", ["django.contrib.auth.backends.ModelBackend"])[-1]
+    result = []
+    for user in User.objects.filter(username__startswith="b").order_by("pk"):
+        session = SessionStore()
+        session.update({SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: backend,
+                        HASH_SESSION_KEY: user.get_session_auth_hash()})
+        session.create()
+        result.append((user, f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={CSRF}"))
+    return result
+
+
+def new_game(slug: str, users: list, seed: int, bots: int = 0):
+    from games import engine, rules
+    from games.engine import SeatPlan
+
+    plans = [SeatPlan(user=u) for u in users] + [SeatPlan(is_bot=True) for _ in range(bots)]
+    return engine.start_game(slug, plans, rules.get(slug).default_options(), seed=seed, shuffle=False)
+
+
+def planned_actions(game) -> list[dict]:
+    """A solo game's whole move list, played out here so the server replays it exactly."""
+    rules, state, rng, actions = game.rules, game.state, random.Random(game.seed), []
+    while not rules.is_over(state) and len(actions) < 2000:
+        action = rng.choice(rules.legal_actions(state, 0))
+        actions.append(action)
+        state = rules.apply(state, 0, action)
+    return actions
+
+
+# ---- a tiny keep-alive HTTP/1.1 client -------------------------------------------------
+
+class Http:
+    def __init__(self, cookie: str = ""):
+        self.cookie, self.reader, self.writer = cookie, None, None
+
+    async def request(self, method: str, path: str, form: dict | None = None, htmx: bool = False) -> tuple[int, bytes]:
+        from urllib.parse import urlencode
+
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", PORT)
+        body = urlencode(form).encode() if form else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{PORT}", f"Content-Length: {len(body)}",
+                f"X-CSRFToken: {CSRF}", f"Origin: http://127.0.0.1:{PORT}"]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
+        if form:
+            head.append("Content-Type: application/x-www-form-urlencoded")
+        if htmx:
+            head.append("HX-Request: true")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        return await self._response()
+
+    async def _response(self) -> tuple[int, bytes]:
+        status = int((await self.reader.readline()).split()[1])
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            key, _, value = line.decode().partition(":")
+            headers[key.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        else:  # chunked
+            body = b""
+            while size := int((await self.reader.readline()).strip(), 16):
+                body += await self.reader.readexactly(size + 2)
+            await self.reader.readline()
+        if headers.get("connection") == "close":
+            self.close()
+        return status, body
+
+    def close(self) -> None:
+        if self.writer:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# ---- the server ------------------------------------------------------------------------
+
+class Server:
+    def __init__(self, layer: str, workers: int = 2):
+        self.layer, self.workers, self.proc = layer, workers, None
+
+    def __enter__(self):
+        env = {**os.environ, **SERVER_ENV, "CHANNEL_LAYER": self.layer}
+        self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(PORT),
+                                      "--workers", str(self.workers), "--no-access-log", "--log-level", "warning",
+                                      "--ws-max-size", "16777216"], cwd=ROOT, env=env)
+        for _ in range(200):
+            time.sleep(0.2)
+            try:
+                status, _ = asyncio.run(Http().request("GET", "/accounts/login/"))
+                if status == 200 and len(self.worker_pids()) == self.workers:
+                    time.sleep(1.5)
+                    return self
+            except OSError:
+                continue
+        self.__exit__()
+        raise RuntimeError("the server did not start")
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)
+
+    def worker_pids(self) -> list[int]:
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        return [int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+    def rss_kb(self) -> int:
+        total = 0
+        for pid in self.worker_pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        return total
+
+
+# ---- measurements ----------------------------------------------------------------------
+
+async def closed_loop(clients: list, step, seconds: float) -> tuple[float, list[float]]:
+    """Each client repeats `step(client, i)` until the time is up: (requests/s, latencies)."""
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+
+    async def loop(client, index):
+        i = 0
+        while time.perf_counter() < deadline:
+            start = time.perf_counter()
+            if not await step(client, index, i):
+                return
+            latencies.append(time.perf_counter() - start)
+            i += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(loop(c, k) for k, c in enumerate(clients)))
+    return len(latencies) / (time.perf_counter() - start), latencies
+
+
+async def bare_step(client, index, i):
+    status, _ = await client.request("GET", "/bench/bare/")
+    assert status == 200, status
+    return True
+
+
+def bench_http(people, seconds: float) -> dict:
+    """Bare requests, then moves in each player's own solo game, at N = 1, 10, 50."""
+    from django.db import close_old_connections
+
+    bare_p50 = {}
+    for n in (1, 10, 50):
+        games = [new_game("roll-to-the-top", [people[k][0]], seed=1000 * n + k) for k in range(n)]
+        plans = [planned_actions(g) for g in games]
+        close_old_connections()
+        clients = [Http(people[k][1]) for k in range(n)]
+        bare_rate, bare = asyncio.run(closed_loop(clients, bare_step, seconds))
+        bare_p50[n] = statistics.median(bare)
+        pids = set()
+
+        async def move_step(client, k, i, games=games, plans=plans):
+            if i >= len(plans[k]):
+                return False
+            form = {"action": json.dumps(plans[k][i]), "token": secrets.token_hex(8)}
+            status, body = await client.request("POST", f"/play/{games[k].pk}/act/", form, htmx=True)
+            assert status == 200, (status, body[:300])
+            return True
+
+        move_rate, moves = asyncio.run(closed_loop([Http(people[k][1]) for k in range(n)], move_step, seconds))
+        status, body = asyncio.run(Http(people[0][1]).request("GET", "/bench/bare/"))
+        pids.add(body.decode().split()[-1])
+        ms = [1000 * x for x in moves]
+        row(f"bare request, N={n}", f"{bare_rate:.0f}/s p50 {1000 * bare_p50[n]:.1f} ms", "1.00")
+        row(f"HTTP move, N={n}: throughput", f"{move_rate:.0f}/s", f"{move_rate / bare_rate:.2f}")
+        row(f"HTTP move, N={n}: p50 / p95 / p99",
+            f"{statistics.median(ms):.0f} / {pct(ms, .95):.0f} / {pct(ms, .99):.0f} ms",
+            f"{statistics.median(moves) / bare_p50[n]:.1f}x")
+    return bare_p50
+
+
+async def open_sockets(paths_and_cookies: list[tuple[str, str]]) -> list:
+    import websockets
+
+    sockets = []
+    for i in range(0, len(paths_and_cookies), 50):
+        batch = paths_and_cookies[i:i + 50]
+        sockets += await asyncio.gather(*(websockets.connect(
+            f"ws://127.0.0.1:{PORT}{path}", origin=f"http://127.0.0.1:{PORT}",
+            additional_headers={"Cookie": cookie} if cookie else {}, max_size=None, open_timeout=60,
+            compression="deflate" if os.environ.get("BENCH_WS_DEFLATE") == "1" else None)
+            for path, cookie in batch))
+    return sockets
+
+
+def next_move(game_id: int) -> tuple[int, dict]:
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    seat = game.to_act()[0]
+    return seat, game.rules.legal_actions(game.state, seat)[0]
+
+
+async def fanout_rounds(game_ids: list[int], sockets_of: dict, seat_cookies: dict, moves: int) -> list[float]:
+    """Per move: POST it, then wait until every socket of that game has a message."""
+    from asgiref.sync import sync_to_async
+
+    timings = []
+    for i in range(moves):
+        game_id = game_ids[i % len(game_ids)]
+        seat, action = await sync_to_async(next_move)(game_id)
+        client = Http(seat_cookies[game_id][seat])
+        start = time.perf_counter()
+        status, _ = await client.request("POST", f"/play/{game_id}/act/",
+                                         {"action": json.dumps(action), "token": secrets.token_hex(8)}, htmx=True)
+        assert status == 200, status
+        await asyncio.gather(*(asyncio.wait_for(ws.recv(), 60) for ws in sockets_of[game_id]))
+        timings.append(time.perf_counter() - start)
+        client.close()
+    return timings
+
+
+async def bench_fanout_async(server, people, m: int, spread: bool, moves: int, base: float) -> None:
+    if spread:
+        games = [await asyncio.to_thread(new_game, "rifugio", [people[0][0], people[1][0]], 50_000 + g)
+                 for g in range(200)]
+        seats = {g.pk: [people[0][1], people[1][1]] for g in games}
+        wanted = [(f"/ws/play/{games[i % 200].pk}/", "") for i in range(m)]
+    else:
+        game = await asyncio.to_thread(new_game, "rifugio", [p[0] for p in people[:5]], 60_000 + m)
+        games, seats = [game], {game.pk: [p[1] for p in people[:5]]}
+        wanted = [(f"/ws/play/{game.pk}/", people[i][1] if i < 5 else "") for i in range(m)]
+    rss_before = server.rss_kb()
+    sockets = await open_sockets(wanted)
+    await asyncio.sleep(1)
+    rss_after = server.rss_kb()
+    sockets_of: dict = {}
+    for (path, _), ws in zip(wanted, sockets):
+        sockets_of.setdefault(int(path.split("/")[3]), []).append(ws)
+    moved = [g.pk for g in games][:moves]
+    timings = await fanout_rounds(moved, sockets_of, seats, moves)
+    for ws in sockets:
+        await ws.close()
+    ms = [1000 * t for t in timings]
+    what = f"{m} sockets over 200 games" if spread else f"{m} sockets on one 5-seat game"
+    row(f"  {server.layer}: {what}, last socket p50 / p95",
+        f"{statistics.median(ms):.0f} / {pct(ms, .95):.0f} ms", f"{pct(timings, .95) / base:.1f}x")
+    if not spread and m >= 1000:
+        row(f"  {server.layer}: memory per idle socket", f"{(rss_after - rss_before) / m:.1f} kB")
+
+
+def bench_replay(people, base: float) -> None:
+    from django.db import close_old_connections
+
+    game = new_game("roll-to-the-top", [], seed=7, bots=5)
+    close_old_connections()
+
+    async def steps():
+        client = Http(people[0][1])
+        await client.request("GET", f"/play/{game.pk}/replay/")  # the first visit leaves checkpoints
+        for step in (1, 100, 400):
+            times = []
+            for _ in range(15):
+                start = time.perf_counter()
+                status, _ = await client.request("GET", f"/play/{game.pk}/replay/?step={step}", htmx=True)
+                times.append(time.perf_counter() - start)
+                assert status == 200, status
+            row(f"replay step {step} of {game.version} (htmx fragment), median",
+                f"{1000 * statistics.median(times):.1f} ms", f"{statistics.median(times) / base:.1f}x")
+
+    asyncio.run(steps())
+
+
+def bench_connections(people) -> None:
+    """200 concurrent requests: the most PostgreSQL connections the bench database saw."""
+    import psycopg
+
+    peak = 0
+
+    async def burst():
+        nonlocal peak
+        clients = [Http(people[i % len(people)][1]) for i in range(200)]
+        done = asyncio.Event()
+
+        async def watch():
+            nonlocal peak
+            with psycopg.connect(BASE.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+                while not done.is_set():
+                    count = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s",
+                                         (BENCH_DB,)).fetchone()[0]
+                    peak = max(peak, count)
+                    await asyncio.sleep(0.02)
+
+        watcher = asyncio.create_task(watch())
+        await closed_loop(clients, bare_step, 4)
+        done.set()
+        await watcher
+
+    asyncio.run(burst())
+    row("PostgreSQL connections, 200 concurrent requests (peak)", f"{peak} (2 workers)")
+
+
+def bench_queries(people) -> None:
+    """SQL queries per page, counted in this process with Django's test client."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    user = people[0][0]
+    client = Client()
+    client.force_login(user)
+    game = new_game("rifugio", [people[0][0], people[1][0]], seed=3)
+    seat, action = next_move(game.pk)
+    mover = Client()
+    mover.force_login([people[0][0], people[1][0]][seat])
+    pages = [("bare request", lambda: client.get("/bench/bare/")),
+             ("lobby", lambda: client.get("/")), ("game list", lambda: client.get("/games/")),
+             ("game page", lambda: client.get(f"/play/{game.pk}/")),
+             ("panel fragment (htmx)", lambda: client.get(f"/play/{game.pk}/panel/", headers={"HX-Request": "true"})),
+             ("a move (POST, with its live pushes)", lambda: mover.post(
+                 f"/play/{game.pk}/act/", {"action": json.dumps(action), "token": "q1"}, headers={"HX-Request": "true"}))]
+    for name, fetch in pages:
+        with CaptureQueriesContext(connection) as queries:
+            status = fetch().status_code
+        row(f"queries: {name}", f"{len(queries.captured_queries)} (HTTP {status})")
+
+
+def bench_rules(quick: bool) -> None:
+    from games import rules as registry
+
+    for ruleset in registry.all():
+        for players in sorted({ruleset.min_players, ruleset.max_players} - {1} or {1}):
+            apply_t, legal_t, view_t, whole = [], [], [], []
+            for seed in range(2 if quick else 5):
+                rng, start = random.Random(seed), time.perf_counter()
+                state = ruleset.setup(players, ruleset.default_options(), seed)
+                while not ruleset.is_over(state):
+                    seat = ruleset.to_act(state)[0]
+                    t0 = time.perf_counter()
+                    legal = ruleset.legal_actions(state, seat)
+                    t1 = time.perf_counter()
+                    new = ruleset.apply(state, seat, rng.choice(legal))
+                    t2 = time.perf_counter()
+                    ruleset.view(new, seat)
+                    t3 = time.perf_counter()
+                    legal_t.append(t1 - t0)
+                    apply_t.append(t2 - t1)
+                    view_t.append(t3 - t2)
+                    state = new
+                whole.append(time.perf_counter() - start)
+            us = lambda xs: f"{1e6 * statistics.median(xs):.0f}/{1e6 * pct(xs, .99):.0f}"  # noqa: E731
+            row(f"rules {ruleset.slug} {players}p: apply / legal / view µs (p50/p99)",
+                f"{us(apply_t)} {us(legal_t)} {us(view_t)}")
+            row(f"rules {ruleset.slug} {players}p: whole game", f"{1000 * statistics.median(whole):.0f} ms")
+
+
+def fanouts(server, people, base: float, quick: bool) -> None:
+    print(f"  fan-out on {server.layer} (the ratio compares with the bare request at N=1)", flush=True)
+    for m, spread, moves in ((10, False, 10), (100, False, 10), (1000, False, 4 if quick else 10),
+                             (1000, True, 10 if quick else 20)):
+        asyncio.run(bench_fanout_async(server, people, m, spread, moves, base))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="fewer moves and shorter loops (about 4 minutes)")
+    parser.add_argument("--layers", default="core,pubsub", help="Redis channel layers to compare")
+    parser.add_argument("--skip-rules", action="store_true")
+    parser.add_argument("--fanout-only", action="store_true")
+    args = parser.parse_args()
+    seconds = 4 if args.quick else 10
+    print(f"Switchback live benchmark on {os.cpu_count()} cores, PostgreSQL + Redis, uvicorn --workers 2"
+          f"{' (quick)' if args.quick else ''}\n  {'measure':58} {'figure':>34} {'/ bare':>10}")
+    fresh_database()
+    people = users_with_cookies(60)
+    layers = args.layers.split(",")
+    with Server(layers[0]) as server:
+        if args.fanout_only:
+            base = statistics.median(asyncio.run(closed_loop([Http(people[0][1])], bare_step, seconds))[1])
+            row("bare request, N=1", f"p50 {1000 * base:.1f} ms", "1.00")
+        else:
+            base = bench_http(people, seconds)[1]
+            bench_replay(people, base)
+            bench_connections(people)
+        fanouts(server, people, base, args.quick)
+    for layer in layers[1:]:
+        with Server(layer) as server:
+            fanouts(server, people, base, args.quick)
+    bench_queries(people)
+    if not args.skip_rules:
+        bench_rules(args.quick)
+
+
+if __name__ == "__main__":
+    main()

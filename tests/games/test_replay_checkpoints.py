@@ -1,0 +1,59 @@
+"""Replays of finished games start from cached checkpoints: any step costs a bounded
+number of rule applications, whatever the game's length, and gives the exact state."""
+from __future__ import annotations
+
+import pytest
+
+from games import engine
+
+pytestmark = pytest.mark.django_db
+SLUG = "roll-to-the-top"
+
+
+@pytest.fixture
+def finished_bot_game(start_game):
+    game = start_game(SLUG, [None, None, None])
+    assert not game.is_active and game.version > 3 * engine.REPLAY_CHECKPOINT
+    return game
+
+
+@pytest.fixture
+def counted_applies(monkeypatch, finished_bot_game):
+    ruleset = finished_bot_game.rules
+    calls = []
+    real = ruleset.apply
+
+    def counting(state, seat, action):
+        calls.append(1)
+        return real(state, seat, action)
+
+    monkeypatch.setattr(ruleset, "apply", counting)
+    return calls
+
+
+def brute_force(game, upto):
+    state = game.rules.setup(game.players, game.options, game.seed)
+    for move in game.moves.filter(seq__lte=upto).order_by("seq"):
+        state = game.rules.apply(state, move.seat, move.action)
+    return state
+
+
+def test_every_replay_step_gives_the_exact_state(finished_bot_game):
+    game = finished_bot_game
+    for step in sorted({0, 1, 24, 25, 26, 50, 51, game.version - 1, game.version}):
+        assert engine.replay_state(game, upto=step) == brute_force(game, step), step
+    assert engine.replay_state(game) == game.state
+
+
+def test_a_late_step_applies_at_most_one_checkpoints_worth_of_moves(finished_bot_game, counted_applies):
+    game = finished_bot_game
+    engine.replay_state(game)  # the first full replay leaves the checkpoints behind
+    for step in (game.version, game.version - 1, 3 * engine.REPLAY_CHECKPOINT + 1):
+        counted_applies.clear()
+        engine.replay_state(game, upto=step)
+        assert len(counted_applies) < engine.REPLAY_CHECKPOINT, step
+
+
+def test_an_active_game_replays_from_the_start_since_moves_may_be_taken_back(start_game, alice, bob, counted_applies):
+    game = start_game(SLUG, [alice, bob])
+    assert engine.replay_state(game) == game.state
