@@ -311,7 +311,7 @@ async def bench_fanout_async(server, people, m: int, spread: bool, moves: int, b
     await asyncio.sleep(1)
     rss_after = server.rss_kb()
     sockets_of: dict = {}
-    for (path, _), ws in zip(wanted, sockets):
+    for (path, _), ws in zip(wanted, sockets, strict=True):
         sockets_of.setdefault(int(path.split("/")[3]), []).append(ws)
     moved = [g.pk for g in games][:moves]
     timings = await fanout_rounds(moved, sockets_of, seats, moves)
@@ -394,7 +394,8 @@ def bench_queries(people) -> None:
              ("game page", lambda: client.get(f"/play/{game.pk}/")),
              ("panel fragment (htmx)", lambda: client.get(f"/play/{game.pk}/panel/", headers={"HX-Request": "true"})),
              ("a move (POST, with its live pushes)", lambda: mover.post(
-                 f"/play/{game.pk}/act/", {"action": json.dumps(action), "token": "q1"}, headers={"HX-Request": "true"}))]
+                 f"/play/{game.pk}/act/", {"action": json.dumps(action), "token": "q1"},
+                 headers={"HX-Request": "true"}))]
     for name, fetch in pages:
         with CaptureQueriesContext(connection) as queries:
             status = fetch().status_code
