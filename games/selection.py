@@ -62,8 +62,9 @@ Inside the root:
     [data-sel-cancel]      the control Esc presses (Cancel / "back to the map you hold")
 
 Keyboard (one delegated handler in site.js): Enter or Space on a focused role=button
-element inside the root clicks it; Esc clicks `[data-sel-cancel]`; the arrow keys move
-focus to the nearest `.sel-target` in that direction. After a swap, focus goes back to
+element inside the root clicks it; Esc clicks `[data-sel-cancel]`; the arrow keys, pressed on
+anything focused inside the root, move focus to the nearest `.sel-target` in that direction
+(with nothing focused they still scroll the page). After a swap, focus goes back to
 the target with the same `data-sel-focus` value (give targets a stable one, e.g. the
 pick they add), or to the first `.sel-target`, so a keyboard player keeps their place.
 """

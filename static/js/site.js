@@ -121,7 +121,8 @@ document.addEventListener("DOMContentLoaded", () => {
       if (control && control.tagName !== "BUTTON" && control.tagName !== "A") { event.preventDefault(); press(control); }
       return;
     }
-    if (event.key.startsWith("Arrow") && (inside || t === document.body)) {
+    // Only from inside the board: with nothing focused the arrows still scroll the page.
+    if (event.key.startsWith("Arrow") && inside) {
       const targets = [...r.querySelectorAll(".sel-target")];
       if (!targets.length) return;
       const current = t.closest && t.closest(".sel-target");

@@ -68,9 +68,10 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     # Turn 1: Stops only; Tent is disabled and squares next to animals are not offered.
     expect(red.locator(".rvr-controls button.mode", has_text="Tent")).to_be_disabled()
     expect(red.locator(f'{BIG} .cell.legal[data-r="0"][data-c="1"]')).to_have_count(0)
-    # The keyboard (site.js): an arrow key reaches a highlighted square, Enter picks it
-    # (a ghost), Esc cancels, another arrow moves on to the next highlighted square.
-    red.locator("body").press("ArrowDown")
+    # The keyboard (site.js): from a focused control on the board an arrow key reaches a
+    # highlighted square, Enter picks it (a ghost), Esc cancels, another arrow moves on.
+    red.locator(".rvr-controls button.mode", has_text="Stop").focus()
+    red.keyboard.press("ArrowDown")
     expect(red.locator(f"{BIG} .cell.legal:focus")).to_have_count(1)
     red.keyboard.press("Enter")
     expect(red.locator(f"{BIG} .cell.ghosted")).to_have_count(1)
