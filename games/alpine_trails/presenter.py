@@ -2,17 +2,22 @@
 
 Everything is drawn from the seat's view (spec §14). The multi-step choice (which drawn
 tile, which side, which rotation; or a campsite swap, or a held animal) is a server-side
-selection carried by `?sel=`:
+selection carried by `?sel=` in the shared `games.selection` syntax, as extras (picks that
+choose what is shown, each checked against the hand and the legal actions):
 
-    t:<tile>:<trail|terrain>:<rotation>   a drawn tile, side and rotation
-    c:<tile>                              a campsite, giving up that drawn tile
-    a:<animal>                            a held animal
+    tile:<tile>.side:<trail|terrain>.rot:<rotation>   a drawn tile, side and rotation
+    camp:<tile>                                       a campsite, giving up that drawn tile
+    animal:<animal>                                   a held animal
+
+site.js keeps it across live updates (data-sel-root) and moves among the highlighted squares
+with the arrow keys; the game's own script only adds the letter shortcuts.
 
 Legal cells come from `panel["legal"]` filtered by the selection, so no rules logic runs
 here or in the browser; the server checks every action again.
 """
 from __future__ import annotations
 
+from games import selection
 from games.alpine_trails.rules import board as B
 from games.alpine_trails.rules.data import ANIMAL_OF, DIRECTIONS, SHAPE_NAME, TERRAIN_OF_ANIMAL, TERRAINS, TILES
 
@@ -166,19 +171,58 @@ def _end_marks(entry: dict, minx: int, miny: int) -> dict:
 
 # --- the selection ---------------------------------------------------------------------------
 
-def parse_selection(raw: str) -> dict:
-    parts = (raw or "").split(":")
-    if parts[0] == "t" and len(parts) == 4 and parts[2] in ("trail", "terrain") and parts[3] in ("0", "1", "2", "3"):
-        return {"mode": "tile", "tile": parts[1], "side": parts[2], "rotation": int(parts[3])}
-    if parts[0] == "c" and len(parts) == 2:
-        return {"mode": "campsite", "tile": parts[1]}
-    if parts[0] == "a" and len(parts) == 2:
-        return {"mode": "animal", "animal": parts[1]}
+def action_picks(action: dict) -> list[str]:
+    """Each legal action spelled as `games.selection` picks (one spelling per action)."""
+    kind = action["type"]
+    cell = f"at:{action['x']},{action['y']}" if "x" in action else None
+    if kind == "place":
+        return [f"put:{action['tile']}", f"up:{action['side']}", f"turn:{action.get('rotation', 0)}", str(cell)]
+    if kind == "campsite":
+        return [f"tent:{action['discard']}", str(cell)]
+    if kind == "animal":
+        return [f"put:{action['animal']}", str(cell)]
+    if kind == "waterfall":
+        return ["falls", str(cell)]
+    if kind in ("discard", "trade_fork"):
+        return [kind, f"of:{action['tile']}"]
+    return [kind]
+
+
+def _extras(by: dict, hand: list[str]) -> dict:
+    """What the drawn page may show, each checked against the hand and the legal actions:
+    the tile in hand with its side and rotation, a campsite's tile, a held animal."""
+    camps = {a["discard"] for a in by.get("campsite", [])}
+    animals = {a["animal"] for a in by.get("animal", [])}
+    return {"tile": lambda v: v in hand, "side": lambda v: v in ("trail", "terrain"),
+            "rot": lambda v: v in ("0", "1", "2", "3"), "camp": lambda v: v in camps,
+            "animal": lambda v: v in animals}
+
+
+def parse_selection(raw: str, legal: list[dict], hand: list[str]) -> dict:
+    """The board mode a `?sel=` asks for (e.g. `tile:T001.side:trail.rot:2`, `camp:T001`,
+    `animal:bear`), a value the hand and the legal actions do not allow dropped;
+    {"mode": None} for none."""
+    extras = _extras(_by_type(legal), hand)
+    chosen = dict(selection.select(raw, legal, action_picks, extras=extras).extras)
+    if {"tile", "side", "rot"} <= chosen.keys():
+        return {"mode": "tile", "tile": chosen["tile"], "side": chosen["side"], "rotation": int(chosen["rot"])}
+    if "camp" in chosen:
+        return {"mode": "campsite", "tile": chosen["camp"]}
+    if "animal" in chosen:
+        return {"mode": "animal", "animal": chosen["animal"]}
     return {"mode": None}
 
 
 def tile_sel(tile: str, side: str, rotation: int) -> str:
-    return f"t:{tile}:{side}:{rotation}"
+    return selection.encode([f"tile:{tile}", f"side:{side}", f"rot:{rotation}"])
+
+
+def camp_sel(tile: str) -> str:
+    return selection.encode([f"camp:{tile}"])
+
+
+def animal_sel(animal: str) -> str:
+    return selection.encode([f"animal:{animal}"])
 
 
 def _default_tile_sel(tile: str, places: list) -> dict:
@@ -196,10 +240,11 @@ def _by_type(legal: list[dict]) -> dict[str, list[dict]]:
     return by
 
 
-def resolve_selection(raw: str, by: dict, hand: list[str]) -> tuple[dict, bool]:
+def resolve_selection(raw: str, legal: list[dict], hand: list[str]) -> tuple[dict, bool]:
     """The selection in force and whether the player chose it: a pending waterfall wins,
     a stale or forged `?sel=` falls back to the first drawn tile."""
-    sel = parse_selection(raw)
+    sel = parse_selection(raw, legal, hand)
+    by = _by_type(legal)
     places = by.get("place", [])
     if by.get("waterfall"):
         return {"mode": "waterfall"}, sel["mode"] is not None
@@ -307,7 +352,7 @@ def hand_tray(sel: dict, hand: list[str], places: list[dict]) -> list[dict]:
             "miles": t["miles"], "fork": t["shape"] == "T", "side": side, "rotation": rot,
             "face": tile_face(tile, side, rot), "selected": chosen,
             "boxed": chosen and sel["mode"] == "campsite",
-            "sel": f"c:{tile}" if sel["mode"] == "campsite" else tile_sel(tile, side, rot),
+            "sel": camp_sel(tile) if sel["mode"] == "campsite" else tile_sel(tile, side, rot),
             "label": f"{t['terrain'].capitalize()} {SHAPE_NAME[t['shape']]}, {t['miles']} mi",
         })
     return tray
@@ -326,7 +371,7 @@ def tile_buttons(sel: dict, by: dict) -> dict:
     if side == "trail":
         buttons["rotate"] = tile_sel(tile, "trail", (rot + 1) % 4)
         buttons["rotate_back"] = tile_sel(tile, "trail", (rot + 3) % 4)
-    buttons["campsite"] = f"c:{tile}" if any(a["discard"] == tile for a in by.get("campsite", [])) else ""
+    buttons["campsite"] = camp_sel(tile) if any(a["discard"] == tile for a in by.get("campsite", [])) else ""
     buttons["discard"] = next((a for a in by.get("discard", []) if a["tile"] == tile), None)
     trade = next((a for a in by.get("trade_fork", []) if a["tile"] == tile), None)
     if trade:
@@ -341,7 +386,7 @@ def held_animals(sel: dict, me: dict, by: dict) -> list[dict]:
         counts[animal] = counts.get(animal, 0) + 1
     placeable = {a["animal"] for a in by.get("animal", [])}
     return [{"animal": animal, "count": count, "letter": ANIMAL_LETTER[animal],
-             "terrain": TERRAIN_OF_ANIMAL[animal], "sel": f"a:{animal}" if animal in placeable else "",
+             "terrain": TERRAIN_OF_ANIMAL[animal], "sel": animal_sel(animal) if animal in placeable else "",
              "selected": sel["mode"] == "animal" and sel["animal"] == animal}
             for animal, count in sorted(counts.items())]
 
@@ -351,9 +396,9 @@ def selection_key(sel: dict) -> str:
     if sel["mode"] == "tile":
         return tile_sel(sel["tile"], sel["side"], sel["rotation"])
     if sel["mode"] == "campsite":
-        return f"c:{sel['tile']}"
+        return camp_sel(sel["tile"])
     if sel["mode"] == "animal":
-        return f"a:{sel['animal']}"
+        return animal_sel(sel["animal"])
     return ""
 
 
@@ -370,7 +415,7 @@ def controls(panel: dict, me: dict) -> dict:
     """The acting seat's controls: mode, highlights, tray and buttons."""
     by = _by_type(panel["legal"])
     hand = list(me.get("hand", []))
-    sel, explicit = resolve_selection(panel.get("selection", ""), by, hand)
+    sel, explicit = resolve_selection(panel.get("selection", ""), panel["legal"], hand)
     highlights, message = targets(sel, by, me)
     done = by.get("done", [None])[0]
     done_reason = "" if done is not None else (

@@ -35,7 +35,7 @@ def map_section(html: str, seat: int) -> str:
 
 def highlight_cells(html: str, faint: bool = False) -> set[tuple[int, int]]:
     cls = "hl faint" if faint else "hl"
-    return {(int(x), int(y)) for x, y in re.findall(rf'<g class="{cls}" data-xy="(-?\d+),(-?\d+)"', html)}
+    return {(int(x), int(y)) for x, y in re.findall(rf'<g class="{cls} sel-target" data-xy="(-?\d+),(-?\d+)"', html)}
 
 
 def fresh(game) -> Game:
@@ -170,17 +170,18 @@ def test_side_and_rotation_choose_the_highlighted_squares(alice, bob, start_game
     actions = legal(game, 0)
     tile = game.state["seats"][0]["hand"][1]
     for r in range(4):
-        html = page(client, game, f"t:{tile}:trail:{r}")
+        html = page(client, game, f"tile:{tile}.side:trail.rot:{r}")
         want = {(a["x"], a["y"]) for a in actions
                 if a["type"] == "place" and a["tile"] == tile and a["side"] == "trail" and a["rotation"] == r}
         assert highlight_cells(html) == want
         assert 'aria-pressed="true"' in html
-    html = page(client, game, f"t:{tile}:terrain:0")
+    html = page(client, game, f"tile:{tile}.side:terrain.rot:0")
     assert highlight_cells(html) == {(a["x"], a["y"]) for a in actions if a["type"] == "place"
                                      and a["tile"] == tile and a["side"] == "terrain"}
     assert "terrain side" in html
     # a nonsense selection falls back to the first tile, never an error
-    assert highlight_cells(page(client, game, "t:T999:trail:9")) or True
+    fallback = page(client, game, "tile:T999.side:trail.rot:9")
+    assert highlight_cells(fallback) and 'data-explicit="0"' in fallback
 
 
 # --- each action kind through POST /play/<id>/act/ ------------------------------------------
@@ -190,12 +191,13 @@ def test_place_on_either_side_and_done_go_through_the_page(alice, bob, start_gam
     client = client_for(alice)
     hand = game.state["seats"][0]["hand"]
     trail = next(a for a in legal(game) if a["type"] == "place" and a["side"] == "trail" and a["tile"] == hand[0])
-    html = page(client, game, f"t:{hand[0]}:trail:{trail['rotation']}")
+    html = page(client, game, f"tile:{hand[0]}.side:trail.rot:{trail['rotation']}")
     assert (trail["x"], trail["y"]) in highlight_cells(html)
     html = submit(client, game, trail)
     assert f'data-xy="{trail["x"]},{trail["y"]}"' in map_section(html, 0)
     terrain = next(a for a in legal(game) if a["type"] == "place" and a["side"] == "terrain")
-    assert (terrain["x"], terrain["y"]) in highlight_cells(page(client, game, f"t:{terrain['tile']}:terrain:0"))
+    terrain_page = page(client, game, f"tile:{terrain['tile']}.side:terrain.rot:0")
+    assert (terrain["x"], terrain["y"]) in highlight_cells(terrain_page)
     html = submit(client, game, terrain)
     assert "done-button" in html
     html = submit(client, game, {"type": "done"})
@@ -211,7 +213,7 @@ def test_waterfall_and_campsite_go_through_the_page(alice, start_game):
     html = submit(client, game, falls[0])
     assert "k-waterfall" in map_section(html, 0)
     camps = drive_until(client, game, "campsite")
-    html = page(client, game, f"c:{camps[0]['discard']}")
+    html = page(client, game, f"camp:{camps[0]['discard']}")
     assert (camps[0]["x"], camps[0]["y"]) in highlight_cells(html) and "returns to the box" in html
     assert re.search(r"\d+ mi</text>", html)
     html = submit(client, game, camps[0])
@@ -222,12 +224,12 @@ def test_solo_trade_and_animal_go_through_the_page(alice, start_game):
     game = start_game(SLUG, [alice], seed=3)
     client = client_for(alice)
     trades = drive_until(client, game, "trade_fork")
-    html = page(client, game, f"t:{trades[0]['tile']}:trail:0")
+    html = page(client, game, f"tile:{trades[0]['tile']}.side:trail.rot:0")
     assert "Trade for a" in html
     html = submit(client, game, trades[0])
     assert "Held animals" in html
     animals = drive_until(client, game, "animal", prefer=("trade_fork",))
-    html = page(client, game, f"a:{animals[0]['animal']}")
+    html = page(client, game, f"animal:{animals[0]['animal']}")
     assert (animals[0]["x"], animals[0]["y"]) in highlight_cells(html)
     html = submit(client, game, animals[0])
     assert "animal a-" in map_section(html, 0)
@@ -256,14 +258,15 @@ def _panel_for(game, user, legal):
 
 @pytest.mark.parametrize("rotation", ["12", "123", "01", "-1", "", "ab"])
 def test_a_rotation_outside_0_to_3_in_the_selection_never_breaks_the_page(alice, bob, start_game, rotation):
-    """`?sel=t:<drawn tile>:trail:12` once reached the drawing code as rotation 12 (a
+    """`?sel=tile:<drawn tile>.side:trail.rot:12` once reached the drawing code as rotation 12 (a
     substring test let "12" and "123" through) and raised a KeyError: a 500."""
     game = start_game(SLUG, [alice, bob])
     client = client_for(alice)
     tile = game.state["seats"][0]["hand"][0]
-    html = page(client, game, f"t:{tile}:trail:{rotation}")
+    html = page(client, game, f"tile:{tile}.side:trail.rot:{rotation}")
     assert "Your drawn tiles" in html
-    assert P.parse_selection(f"t:{tile}:trail:{rotation}").get("rotation") in (None, 0, 1, 2, 3)
+    sel = P.parse_selection(f"tile:{tile}.side:trail.rot:{rotation}", legal(game), game.state["seats"][0]["hand"])
+    assert sel.get("rotation") in (None, 0, 1, 2, 3)
 
 
 def test_a_human_solo_game_ends_with_title_and_an_unsecret_goal(alice, start_game):

@@ -16,16 +16,17 @@ def _by(state, seat=0):
 def test_resolve_selection_keeps_a_legal_choice_and_says_the_player_made_it():
     state = RULES.setup(2, {}, 4)
     hand = state["seats"][0]["hand"]
-    sel, explicit = P.resolve_selection(f"t:{hand[1]}:terrain:3", _by(state), hand)
+    sel, explicit = P.resolve_selection(f"tile:{hand[1]}.side:terrain.rot:3", RULES.legal_actions(state, 0), hand)
     assert sel == {"mode": "tile", "tile": hand[1], "side": "terrain", "rotation": 0} and explicit
 
 
 def test_resolve_selection_drops_a_forged_tile_for_the_first_drawn_one():
     state = RULES.setup(2, {}, 4)
     hand = state["seats"][0]["hand"]
-    sel, explicit = P.resolve_selection("t:T999:trail:0", _by(state), hand)
-    assert sel["tile"] == hand[0] and not explicit
-    assert P.resolve_selection("a:bear", _by(state), hand)[0]["mode"] == "tile"
+    legal = RULES.legal_actions(state, 0)
+    for forged in ("tile:T999.side:trail.rot:0", "animal:bear", f"camp:{hand[0]}", "t:T001:trail:0", "x" * 999):
+        sel, explicit = P.resolve_selection(forged, legal, hand)
+        assert sel["tile"] == hand[0] and sel["mode"] == "tile" and not explicit
 
 
 def test_tile_targets_match_the_legal_places_for_the_shown_rotation():
@@ -57,7 +58,8 @@ def test_hand_tray_and_buttons_follow_the_selection():
     tray = P.hand_tray(sel, hand, by["place"])
     assert [t["selected"] for t in tray] == [True, False] and tray[0]["rotation"] == 1
     buttons = P.tile_buttons(sel, by)
-    assert buttons["rotate"] == f"t:{hand[0]}:trail:2" and buttons["flip"] == f"t:{hand[0]}:terrain:1"
+    assert buttons["rotate"] == f"tile:{hand[0]}.side:trail.rot:2"
+    assert buttons["flip"] == f"tile:{hand[0]}.side:terrain.rot:1"
     assert P.tile_buttons({"mode": "campsite", "tile": hand[0]}, by).keys() == {"cancel"}
 
 
@@ -69,10 +71,13 @@ def test_held_animals_are_selectable_only_where_one_can_go():
         ("bear", 1, False, False), ("goat", 2, True, True)]
 
 
-def test_selection_key_and_ghost_round_trip_through_parse_selection():
-    for raw in ("t:T001:trail:2", "c:T001", "a:bear"):
-        sel = P.parse_selection(raw)
-        assert P.selection_key(sel) == raw
+def test_selection_key_round_trips_through_parse_selection_and_ghosts_follow_the_mode():
+    tile, hand = "T001", ["T001"]
+    legal = [{"type": "place", "tile": tile, "side": "trail", "x": 0, "y": 1, "rotation": 2},
+             {"type": "campsite", "discard": tile, "x": 5, "y": 5},
+             {"type": "animal", "animal": "bear", "x": 1, "y": 1}]
+    for raw in (f"tile:{tile}.side:trail.rot:2", f"camp:{tile}", "animal:bear"):
+        assert P.selection_key(P.parse_selection(raw, legal, hand)) == raw
     assert P.ghost_of({"mode": "waterfall"})["kind"] == "waterfall" and P.ghost_of({"mode": "none"}) is None
 
 
