@@ -278,7 +278,7 @@ def _play_bots(game: Game) -> int:
     bot_seats = {s.index for s in game.seats.all() if s.is_bot}
     if not bot_seats:
         return 0
-    bot = bot_for(game.game_slug)
+    bot = bot_for(game.game_slug, game.rules_version or None)
     made = 0
     while made < settings.BOT_MOVE_LIMIT and not rules.is_over(game.state):
         waiting = [s for s in rules.to_act(game.state) if s in bot_seats]

@@ -29,12 +29,14 @@ class PlaysAGame:
 
     @property
     def rules(self) -> Ruleset:
-        return registry.get(self.game_slug)
+        # A game keeps the rules version it started under (docs/rules-versions.md).
+        return registry.get(self.game_slug, self.rules_version or None)
 
     @property
     def is_available(self) -> bool:
-        """False when the game's package was removed from the site (its rows remain)."""
-        return self.game_slug in registry.slugs()
+        """False when the game's package, or the rules version it started under, was removed
+        from the site (its rows remain)."""
+        return registry.has(self.game_slug, self.rules_version or None)
 
     @property
     def title(self) -> str:

@@ -74,9 +74,29 @@ def use_roots(*roots: str) -> None:
     BROKEN.clear()
 
 
-def get(slug: str) -> Ruleset:
-    """The RULES object for a slug; KeyError for an unknown game."""
-    return importlib.import_module(f"{_packages()[slug]}.rules").RULES
+def get(slug: str, version: str | None = None) -> Ruleset:
+    """The RULES object for a slug; KeyError for an unknown game.
+
+    With `version`, the rules a game started under (docs/rules-versions.md): the current
+    RULES when the versions match, else the game's `PREVIOUS[version]` (older rules kept
+    side by side); KeyError when that version is no longer kept.
+    """
+    module = importlib.import_module(f"{_packages()[slug]}.rules")
+    if version is None or version == module.RULES.version:
+        return module.RULES
+    previous = getattr(module, "PREVIOUS", {})
+    if version not in previous:
+        raise KeyError(f"{slug} rules version {version} is not kept")
+    return previous[version]
+
+
+def has(slug: str, version: str | None = None) -> bool:
+    """Is this game (under this rules version) served by the site?"""
+    try:
+        get(slug, version)
+    except KeyError:
+        return False
+    return True
 
 
 def all() -> list[Ruleset]:  # noqa: A001  (the contract names it `all`)
@@ -96,6 +116,10 @@ def packages() -> list[str]:
     return list(_packages().values())
 
 
-def bot_for(slug: str) -> ModuleType:
-    """The game's bot module, exposing `choose(state, seat, rng) -> action`."""
+def bot_for(slug: str, version: str | None = None) -> ModuleType:
+    """The game's bot module, exposing `choose(state, seat, rng) -> action`; for an older
+    rules version, the bot kept beside those rules (`PREVIOUS_BOTS[version]`)."""
+    if version is not None and version != get(slug).version:
+        module = importlib.import_module(f"{_packages()[slug]}.rules")
+        return getattr(module, "PREVIOUS_BOTS", {})[version]
     return importlib.import_module(f"{_packages()[slug]}.rules.bot")
