@@ -29,7 +29,8 @@ run: migrate
 	@echo "Switchback runs at http://127.0.0.1:8000  (Ctrl-C stops it)"
 	@echo "Create an admin account with: $(BIN)/python manage.py createsuperuser"
 	@echo ""
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
+	@# The Procfile's web (daphne) and worker (db_worker: deadlines, e-mail) run side by side.
+	$(BIN)/honcho start -f Procfile
 
 # Both cores: pytest-xdist spreads the suite over two workers (each has its own database).
 test: install
@@ -44,4 +45,4 @@ bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 clean:
-	rm -rf $(VENV) staticfiles test-db.sqlite3*
+	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache

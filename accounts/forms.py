@@ -15,4 +15,11 @@ class SignupForm(UserCreationForm):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("email", "email_turn_notifications")
+        fields = ("email", "email_turn_notifications", "email_reminders", "email_digest")
+        labels = {"email_turn_notifications": "“Your turn” e-mails", "email_reminders": "Reminders before time runs out",
+                  "email_digest": "A daily digest"}
+
+
+class VacationForm(forms.Form):
+    days = forms.IntegerField(min_value=1, max_value=30, label="Days away",
+                              help_text="Your correspondence clocks stop meanwhile (live games are not affected).")

@@ -45,11 +45,22 @@ class User(AbstractUser):
     """A registered player. E-mail is optional but lets correspondence games notify."""
 
     email_turn_notifications = models.BooleanField(
-        default=True, help_text="E-mail me when a correspondence game waits for my move."
+        default=True, help_text="E-mail me when a correspondence game waits for my move and I am not on the site."
     )
+    email_reminders = models.BooleanField(
+        default=True, help_text="E-mail me when 80% of a correspondence move's time is used."
+    )
+    email_digest = models.BooleanField(default=False, help_text="Send me one e-mail a day listing the games waiting for me.")
+    # Vacation: correspondence clocks stop until then (games.clocks); days are counted per year.
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0)
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", args=[self.username])
+
+    def on_vacation(self, now=None) -> bool:
+        return bool(self.vacation_until and self.vacation_until > (now or timezone.now()))
 
 
 class Rating(models.Model):

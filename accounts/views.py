@@ -6,11 +6,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
 from config.abuse import limited
 from games import rules as registry
+from games.engine import Rejected
 from . import stats
-from .forms import SettingsForm, SignupForm
+from . import vacation
+from .forms import SettingsForm, SignupForm, VacationForm
 from .models import INACTIVITY_SIGMA_PER_DAY, PROVISIONAL_SIGMA, Rating, User
 
 LEADERBOARD_PAGE = 50
@@ -49,7 +53,41 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Settings saved.")
         return redirect("accounts:settings")
-    return render(request, "accounts/settings.html", {"form": form})
+    return render(request, "accounts/settings.html", {
+        "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user)})
+
+
+@login_required
+@require_POST
+def vacation_view(request: HttpRequest) -> HttpResponse:
+    try:
+        if request.POST.get("end"):
+            vacation.end(request.user.pk)
+            messages.success(request, "Welcome back: your correspondence clocks run again.")
+        else:
+            form = VacationForm(request.POST)
+            if not form.is_valid():
+                raise Rejected("Give a number of days between 1 and 30.", 400)
+            user = vacation.declare(request.user.pk, form.cleaned_data["days"])
+            messages.success(request, f"Enjoy! Your correspondence clocks stop until {user.vacation_until:%b %d, %H:%M} UTC.")
+    except Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("accounts:settings")
+
+
+@csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) without a session
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """One click, no login: the signed token names the user and the kind of mail."""
+    from games.mail import KINDS, read_unsubscribe_token
+
+    found = read_unsubscribe_token(token)
+    user = User.objects.filter(pk=found[0]).first() if found else None
+    if user is None:
+        return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
+    kind = found[1]
+    setattr(user, KINDS[kind], False)
+    user.save(update_fields=[KINDS[kind]])
+    return render(request, "accounts/unsubscribe.html", {"kind": kind, "subject": user})
 
 
 def leaderboard(request: HttpRequest, slug: str | None = None) -> HttpResponse:

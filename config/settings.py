@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "accounts",
     "lobby",
     "games",
@@ -152,9 +154,19 @@ if REDIS_URL:
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES["presence"] = CACHES["default"]
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Who has a socket open is read by the worker, another process than the server's:
+    # without Redis, a file cache is what both processes share on one machine.
+    CACHES["presence"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(BASE_DIR / ".presence-cache")}
+
+# Background work (deadlines, mail): Django's Tasks API through django-tasks, stored in the
+# database and run by `manage.py db_worker` (the Procfile's `worker`). Tasks are enqueued
+# inside the transaction that makes them due, so a rolled-back move leaves no task behind.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -200,7 +212,7 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Switchback <noreply@switchback.local>")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@switchback.local>")
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -272,3 +284,10 @@ CONTENT_SECURITY_POLICY = {
 
 # How many moves a bot chain may play after one human move before yielding (guards loops).
 BOT_MOVE_LIMIT = 2000
+
+# Correspondence and clocks ([DECISION] documented on the help page, templates/help.html).
+TURN_MAIL_QUIET_SECONDS = int(os.environ.get("TURN_MAIL_QUIET_SECONDS", "300"))  # no "your turn" before this
+REMINDER_FRACTION = 0.8  # a reminder when 80% of a correspondence move's time is used
+VACATION_DAYS_PER_YEAR = 30
+OPEN_TABLE_IDLE_HOURS = 48  # an open table with no activity for this long closes
+REMATCH_OFFER_HOURS = 24  # a rematch offer nobody completed expires

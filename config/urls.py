@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import TemplateView
 
 from accounts.urls import auth_urlpatterns
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("help/", TemplateView.as_view(template_name="help.html"), name="help"),
     path("accounts/", include(auth_urlpatterns)),
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),

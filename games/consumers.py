@@ -4,9 +4,11 @@ each audience's HTML once (games.notify); consumers only forward it, so a messag
 no database work. Origins are checked in config.asgi."""
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from . import presence
 from .models import Game
 from .notify import audience_group, user_group
 
@@ -97,6 +99,13 @@ class UserConsumer(GroupForwarder):
             await self.close(code=4401)
             return
         await self.join(user_group(user.pk))
+        # Presence: no "your turn" e-mail while the user has a page open (games.mail).
+        await sync_to_async(presence.socket_opened)(user.pk)
+
+    async def disconnect(self, code):
+        await super().disconnect(code)
+        if self.group:
+            await sync_to_async(presence.socket_closed)(self.scope["user"].pk)
 
     async def badge_update(self, event):
         await self.send(text_data=event["html"])

@@ -12,6 +12,7 @@ import logging
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Iterable
 
 from django.conf import settings
@@ -20,8 +21,8 @@ from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from . import notify
-from .models import Game, Move, Pace, Seat
+from . import clocks, notify
+from .models import Game, Move, Pace, RematchOffer, Seat
 from .rules import bot_for
 from .rules.base import IllegalAction
 
@@ -55,8 +56,8 @@ class SeatPlan:
 
 
 def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = Pace.LIVE,
-               days_per_move: int | None = None, seed: int | None = None,
-               shuffle: bool = True, rated: bool = True) -> Game:
+               days_per_move: int | None = None, clock_minutes: int | None = None, clock_increment: int = 0,
+               seed: int | None = None, shuffle: bool = True, rated: bool = True) -> Game:
     """Create a Game with a fresh random seed and the seats in random order.
 
     `rated` is the host's choice; a game is rated only when, from the start, every seat is a
@@ -74,7 +75,10 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
         game = Game.objects.create(
             game_slug=slug, rules_version=rules.version, options=options, seed=seed,
             players=len(order), state=rules.setup(len(order), options, seed),
-            pace=pace, days_per_move=days_per_move, is_rated=rated and _people_only(order),
+            pace=pace, days_per_move=days_per_move if pace == Pace.CORRESPONDENCE else None,
+            clock_minutes=clock_minutes if pace == Pace.LIVE else None,
+            clock_increment=clock_increment if pace == Pace.LIVE and clock_minutes else 0,
+            is_rated=rated and _people_only(order),
         )
         Seat.objects.bulk_create(
             Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot) for i, plan in enumerate(order)
@@ -130,7 +134,7 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
         undoable = rules.undoable(game.state, seat, action, new_state)
         _record(game, seat, action, new_state, token=token, undoable=undoable)
         _play_bots(game)
-        _after_change(game)
+        _after_change(game, moved={seat})
         _save_changes(game)
         newly_waiting = set(game.to_act()) - waiting_before
         transaction.on_commit(lambda: notify.game_changed(game, newly_waiting))
@@ -210,14 +214,18 @@ def abort_game(game_id: int, *, by=None, reason: str = "") -> Game:
         game = _locked(game_id)
         if not game.is_active:
             raise Rejected("This game is not running.", 409)
-        game.status = Game.Status.ABORTED
-        game.finished_at = timezone.now()
-        game.waiting_for = []
-        game.refresh_deadline()
-        _save_changes(game)
-        log.warning("game %s aborted by %s%s", game.pk, getattr(by, "username", by), f": {reason}" if reason else "")
-        transaction.on_commit(lambda: notify.game_changed(game))
+        _abort(game, by, reason)
     return game
+
+
+def _abort(game: Game, by, reason: str) -> None:
+    """No result, no ratings; the clocks stop (and with them every deadline)."""
+    game.status = Game.Status.ABORTED
+    game.finished_at = timezone.now()
+    _sync_clocks(game)
+    _save_changes(game)
+    log.warning("game %s aborted by %s%s", game.pk, getattr(by, "username", by), f": {reason}" if reason else "")
+    transaction.on_commit(lambda: notify.game_changed(game))
 
 
 def play_bots(game_id: int) -> Game:
@@ -266,6 +274,8 @@ def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str 
             undoable: bool = False) -> None:
     # Store the action as JSON text would come back, so a replay sees the same input.
     game.version += 1
+    if not by_bot and seat not in game.seats_moved:
+        game.seats_moved = sorted([*game.seats_moved, seat])
     move = Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
                                token=token, by_bot=by_bot, undoable=undoable)
     game.state = new_state
@@ -275,7 +285,7 @@ def _record(game: Game, seat: int, action: dict, new_state: dict, *, token: str 
 def _play_bots(game: Game) -> int:
     """Bots answer at once, so a game with bots never waits for them. Returns moves made."""
     rules = game.rules
-    bot_seats = {s.index for s in game.seats.all() if s.is_bot}
+    bot_seats = {s.index for s in game.seats.all() if s.played_by_bot}
     if not bot_seats:
         return 0
     bot = bot_for(game.game_slug, game.rules_version or None)
@@ -292,29 +302,246 @@ def _play_bots(game: Game) -> int:
     return made
 
 
-def _after_change(game: Game) -> None:
-    """Deadlines, and the result once the game is over (ratings exactly once)."""
+def _after_change(game: Game, moved: set[int] = frozenset()) -> None:
+    """The result once the game is over (ratings exactly once), then the clocks."""
     rules = game.rules
     if game.is_active and rules.is_over(game.state):
-        game.status = Game.Status.FINISHED
-        game.finished_at = timezone.now()
-        _store_result(game)
-    game.waiting_for = game.to_act()  # badges and lists read this, never `state`
-    game.refresh_deadline()
+        _finish(game)
+    _sync_clocks(game, moved)
+
+
+def _finish(game: Game) -> None:
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    _store_result(game)
+
+
+def _sync_clocks(game: Game, moved: set[int] = frozenset()) -> None:
+    """Who the game waits for (badges and lists read `waiting_for`, never `state`), and
+    the clocks that follow it. Each started clock gets its deadline task (and mails),
+    enqueued in this transaction so a rolled-back change leaves none behind."""
+    from . import tasks
+
+    game.waiting_for = game.to_act()
+    now = timezone.now()
+    seats = game.ordered_seats()
+    before = {s.pk: (s.time_left, s.running_since) for s in seats}
+    started = clocks.sync(game, seats, now, moved)
+    for seat in seats:
+        if (seat.time_left, seat.running_since) != before[seat.pk]:
+            seat.save(update_fields=["time_left", "running_since"])
+    for seat in started:
+        tasks.schedule_seat(game, seat, now)
+
+
+def final_ranks(game_ranks: list[int], absent: set[int]) -> list[int]:
+    """Ranks once absent seats (timed out and not back, or resigned) are put last.
+
+    The rule players read on the help page: the seats still played by their player are
+    ranked by the game's own ranking among themselves (ties share a rank, the next is
+    skipped: 1, 1, 3); every absent seat shares the rank after them, whatever the bot
+    playing it scored.
+    """
+    present = [i for i in range(len(game_ranks)) if i not in absent]
+    ranks = [0] * len(game_ranks)
+    for i in present:
+        ranks[i] = 1 + sum(1 for j in present if game_ranks[j] < game_ranks[i])
+    for i in absent:
+        ranks[i] = len(present) + 1
+    return ranks
 
 
 def _store_result(game: Game) -> None:
     rules = game.rules
-    scores, ranks = rules.scores(game.state), rules.ranking(game.state)
+    scores = rules.scores(game.state)
     seats = game.ordered_seats()
+    # Timed out and not back, or resigned: last, whatever the bot scored (final_ranks).
+    ranks = final_ranks(rules.ranking(game.state), {s.index for s in seats if s.bot_since is not None})
     for seat in seats:
         seat.rank, seat.score = ranks[seat.index], scores[seat.index]["total"]
         seat.save(update_fields=["rank", "score"])
     # A rated game stays rated if a seat is later played by a bot (a timeout): its player
-    # is rated with the seat's rank. Seats whose account was deleted are left out.
+    # is rated last (the seat's rank above). Seats whose account was deleted are left out.
     people = [(s.user, s.rank) for s in seats if s.user is not None and s.rank is not None]
     if game.is_rated and not game.rated and len(people) >= 2:
         from accounts.ratings import update_ratings
 
         update_ratings(game.game_slug, [user for user, _ in people], [rank for _, rank in people], game=game)
         game.rated = True
+
+
+# --- Clocks, timeouts and the table's own actions -------------------------------------
+
+def expire(game_id: int, seat_index: int) -> bool:
+    """A deadline task: if the seat's time is really up, the bot takes the seat.
+
+    The game row is locked, so when several workers run the same expiry only the first
+    finds the seat still waiting; a game that moved on (the seat played, a vacation
+    moved the deadline) is left alone. Returns whether the bot took the seat.
+    """
+    with transaction.atomic():
+        try:
+            game = _locked(game_id)
+        except Rejected:
+            return False
+        seat = next((s for s in game.ordered_seats() if s.index == seat_index), None)
+        now = timezone.now()
+        if (not game.is_active or seat is None or seat.played_by_bot or seat.deadline is None
+                or seat.deadline > now or seat_index not in game.to_act()):
+            return False
+        seat.bot_since = game.version
+        seat.time_left, seat.running_since = timedelta(0), None
+        seat.save(update_fields=["bot_since", "time_left", "running_since"])
+        _play_bots(game)
+        _after_change(game)
+        _save_changes(game)
+        log.info("game %s: seat %s timed out, the bot plays it", game.pk, seat_index)
+        transaction.on_commit(lambda: notify.game_changed(game, set(game.to_act())))
+    return True
+
+
+def _my_seat(game: Game, user) -> Seat:
+    # The game row is locked: its seats change only under that lock (the engine's rule).
+    seat = next((s for s in game.ordered_seats() if user and s.user_id == user.pk), None)
+    if seat is None:
+        raise Rejected("You are not seated at this game.", 403)
+    return seat
+
+
+def take_back(game_id: int, user) -> Outcome:
+    """The player returns: the bot hands the seat over at once."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _my_seat(game, user)
+        if not game.is_active:
+            raise Rejected("This game is over.", 409)
+        if seat.resigned:
+            raise Rejected("You resigned this game: the bot plays your seat to the end.", 409)
+        if seat.bot_since is None:
+            return Outcome(game, seat.index, applied=False, message="You are already playing this seat.")
+        seat.bot_since = None
+        clocks.taken_back(game, seat)
+        seat.save(update_fields=["bot_since", "time_left"])
+        _after_change(game)
+        _save_changes(game)
+        transaction.on_commit(lambda: notify.game_changed(game))
+    return Outcome(game, seat.index, applied=True, message="Welcome back: the seat is yours again.")
+
+
+def resign(game_id: int, user) -> Outcome:
+    """You rank last. Two players (or one): the game ends; more: a bot plays your seat."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _my_seat(game, user)
+        if not game.is_active:
+            raise Rejected("This game is over.", 409)
+        if seat.resigned:
+            return Outcome(game, seat.index, applied=False, message="You already resigned.")
+        seat.resigned = True
+        if seat.bot_since is None:
+            seat.bot_since = game.version
+        seat.save(update_fields=["resigned", "bot_since"])
+        if game.players <= 2:
+            _finish(game)
+        else:
+            _play_bots(game)
+        _after_change(game)
+        _save_changes(game)
+        transaction.on_commit(lambda: notify.game_changed(game, set(game.to_act())))
+    return Outcome(game, seat.index, applied=True, message="You resigned.")
+
+
+def can_abort(game: Game) -> bool:
+    """Abort is for games that have not really started: some seat has not moved yet."""
+    humans = {s.index for s in game.seats.all() if not s.is_bot}
+    return game.is_active and not humans <= set(game.seats_moved)
+
+
+def abort(game_id: int, by_user=None, reason: str = "") -> Outcome:
+    """End a game with no result and no rating change. A player may do it only before
+    every seat has moved once; the admin (by_user=None, see abort_game) at any time."""
+    if by_user is None:
+        return Outcome(abort_game(game_id, reason=reason), None, applied=True, message="The game was aborted.")
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _my_seat(game, by_user).index
+        if not game.is_active:
+            raise Rejected("This game is already over.", 409)
+        if not can_abort(game):
+            raise Rejected("Every player has moved: the game can no longer be aborted (resign instead).", 409)
+        _abort(game, by_user, reason)
+    return Outcome(game, seat, applied=True, message="The game was aborted.")
+
+
+def rematch_offer(game: Game) -> RematchOffer | None:
+    """The game's rematch offer, marked expired once it is too old."""
+    if game.is_active:
+        return None
+    offer = RematchOffer.objects.filter(game=game).select_related("declined_by").first()
+    if offer and offer.status == RematchOffer.Status.OPEN and offer.created < timezone.now() - timedelta(
+            hours=settings.REMATCH_OFFER_HOURS):
+        offer.status = RematchOffer.Status.EXPIRED
+        offer.save(update_fields=["status"])
+    return offer
+
+
+def accept_rematch(game_id: int, user) -> Outcome:
+    """Offer or accept a rematch; when every player accepted, the new game starts with the
+    same options and the seats rotated by one."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        _my_seat(game, user)
+        if game.is_active:
+            raise Rejected("A rematch is offered once the game is over.", 409)
+        offer = rematch_offer(game) or RematchOffer.objects.create(game=game)
+        if offer.status != RematchOffer.Status.OPEN:
+            raise Rejected(f"The rematch offer was {offer.status}.", 409)
+        if user.pk not in offer.accepted_by:
+            offer.accepted_by.append(user.pk)
+        seats = game.ordered_seats()
+        if {s.user_id for s in seats if s.user_id} <= set(offer.accepted_by):
+            rotated = seats[1:] + seats[:1]
+            offer.new_game = start_game(
+                game.game_slug, [SeatPlan(user=s.user, is_bot=s.is_bot) for s in rotated], game.options,
+                pace=game.pace, days_per_move=game.days_per_move, clock_minutes=game.clock_minutes,
+                clock_increment=game.clock_increment, shuffle=False, rated=game.is_rated)
+            offer.status = RematchOffer.Status.ACCEPTED
+        offer.save()
+        transaction.on_commit(lambda: notify.game_changed(game))
+    return Outcome(game, None, applied=True, message="Rematch accepted.")
+
+
+def decline_rematch(game_id: int, user) -> Outcome:
+    with transaction.atomic():
+        game = _locked(game_id)
+        _my_seat(game, user)
+        offer = rematch_offer(game)
+        if offer is None or offer.status != RematchOffer.Status.OPEN:
+            raise Rejected("There is no open rematch offer.", 409)
+        offer.status, offer.declined_by = RematchOffer.Status.DECLINED, user
+        offer.save(update_fields=["status", "declined_by"])
+        transaction.on_commit(lambda: notify.game_changed(game))
+    return Outcome(game, None, applied=True, message="Rematch declined.")
+
+
+def vacation_changed(user) -> int:
+    """The user's vacation began, moved or ended: their running correspondence clocks
+    pause until it ends (or resume now). Returns how many games changed."""
+    from . import tasks
+
+    now = timezone.now()
+    until = user.vacation_until if user.on_vacation(now) else now
+    game_ids = list(Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, game__pace=Pace.CORRESPONDENCE,
+                                        running_since__isnull=False).values_list("game_id", flat=True))
+    for game_id in game_ids:
+        with transaction.atomic():
+            game = _locked(game_id)
+            for seat in game.ordered_seats():
+                if seat.user_id == user.pk and clocks.pause_for_vacation(seat, until, now):
+                    seat.save(update_fields=["time_left", "running_since"])
+                    tasks.schedule_seat(game, seat, now, mail=False)
+            deadlines = [s.deadline for s in game.seats.all() if s.deadline is not None]
+            game.turn_deadline = min(deadlines) if deadlines else None
+            _save_changes(game)
+            transaction.on_commit(lambda g=game: notify.game_changed(g))
+    return len(game_ids)

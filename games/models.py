@@ -67,12 +67,17 @@ class Game(PlaysAGame, models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
-    turn_deadline = models.DateTimeField(null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                     help_text="Live games: each seat's starting time.")
+    clock_increment = models.PositiveSmallIntegerField(default=0, help_text="Live games: seconds added per move.")
+    turn_deadline = models.DateTimeField(null=True, blank=True, help_text="The earliest running seat's deadline.")
     # Two flags: `is_rated` is decided when the game starts (the host chose rated, every seat a
     # different registered player, no bot); `rated` records that the result updated ratings.
     is_rated = models.BooleanField(default=False, help_text="A rated game (chosen at the table, people only).")
     waiting_for = models.JSONField(default=list, blank=True,
                                    help_text="Seats to act (kept by the engine), so lists never load `state`.")
+    seats_moved = models.JSONField(default=list, blank=True,
+                                   help_text="Seats whose player has moved at least once (abort is possible until all have).")
     rated = models.BooleanField(default=False, help_text="Ratings were updated for this result.")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)
@@ -106,12 +111,22 @@ class Game(PlaysAGame, models.Model):
     def to_act(self) -> list[int]:
         return self.rules.to_act(self.state) if self.is_active and self.is_available else []
 
-    def refresh_deadline(self) -> None:
-        """Correspondence games give the seats to act `days_per_move` from now."""
-        if self.pace == Pace.CORRESPONDENCE and self.days_per_move and self.is_active:
-            self.turn_deadline = timezone.now() + timedelta(days=self.days_per_move)
-        else:
-            self.turn_deadline = None
+    @property
+    def has_clock(self) -> bool:
+        return bool(self.days_per_move if self.pace == Pace.CORRESPONDENCE else self.clock_minutes)
+
+    def allowance(self) -> timedelta | None:
+        """A seat's full time: per move (correspondence) or for the whole game (live)."""
+        if self.pace == Pace.CORRESPONDENCE:
+            return timedelta(days=self.days_per_move) if self.days_per_move else None
+        return timedelta(minutes=self.clock_minutes) if self.clock_minutes else None
+
+    def pace_label(self) -> str:
+        if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
+            return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
+        if self.clock_minutes:
+            return f"Live, {self.clock_minutes}+{self.clock_increment}"
+        return "Live, no clock"
 
 
 class Seat(models.Model):
@@ -122,6 +137,13 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
+    # The seat's clock (games.clocks): time left, and since when it runs (None: stopped;
+    # a future time: paused until then, e.g. a correspondence player's vacation).
+    time_left = models.DurationField(null=True, blank=True)
+    running_since = models.DateTimeField(null=True, blank=True)
+    # A player who timed out or resigned: the game's bot plays the seat since move N.
+    bot_since = models.PositiveIntegerField(null=True, blank=True)
+    resigned = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "index"]
@@ -135,6 +157,60 @@ class Seat(models.Model):
         if self.is_bot:
             return f"Bot {self.index + 1}"
         return self.user.username if self.user else f"Seat {self.index + 1}"
+
+    @property
+    def played_by_bot(self) -> bool:
+        """A real bot, or the bot standing in for an absent or resigned player."""
+        return self.is_bot or self.bot_since is not None
+
+    @property
+    def deadline(self):
+        if self.running_since is None or self.time_left is None:
+            return None
+        return self.running_since + self.time_left
+
+    def remaining(self, now=None) -> timedelta | None:
+        """Time left now: the stored time minus what ran since the clock started."""
+        if self.time_left is None:
+            return None
+        now = now or timezone.now()
+        if self.running_since is None or self.running_since > now:
+            return self.time_left
+        return max(timedelta(0), self.time_left - (now - self.running_since))
+
+
+class RematchOffer(models.Model):
+    """A finished game's rematch: the same players and options, seats rotated by one."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for everyone to accept"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        EXPIRED = "expired", "Expired"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    accepted_by = models.JSONField(default=list, help_text="User ids who accepted.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    declined_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    new_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Rematch of {self.game} ({self.status})"
+
+
+class MailLog(models.Model):
+    """One row per mail of a kind per user, game and day: the unique key is the limit."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16)
+    day = models.DateField()
+    sent = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game", "kind", "day"], name="one_mail_per_day")]
 
 
 class Move(models.Model):

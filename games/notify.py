@@ -1,4 +1,5 @@
-"""After-commit messages: channel groups for live pages, e-mail for correspondence turns.
+"""After-commit messages: channel groups for live pages. E-mail is not sent here: the
+engine enqueues mail tasks when a seat's clock starts (games.tasks, games.mail).
 
 Live pages hear one group per audience: each seat of a game has its own group and all
 spectators share one, so the notifier renders a game's panel once per audience (never
@@ -12,11 +13,8 @@ from collections import defaultdict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db.models import F
 from django.template.loader import render_to_string
-from django.urls import reverse
 
 log = logging.getLogger(__name__)
 
@@ -66,16 +64,14 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
 
 
 def game_changed(game, newly_waiting: set[int] = frozenset()) -> None:
-    """Push the new board to every audience of the game and the turn badge to its players;
-    mail correspondence seats whose turn just began. `game` is the engine's game (seats
-    and users loaded), or its id."""
+    """Push the new board to every audience of the game and the turn badge to its players.
+    `game` is the engine's game (seats and users loaded), or its id. `newly_waiting` is
+    kept for callers; mail is the tasks' business."""
     from .models import Game
 
     if not isinstance(game, Game):
         game = Game.objects.prefetch_related("seats__user").get(pk=game)
     send_many(panel_messages(game) + badge_messages({s.user_id for s in game.seats.all() if s.user_id}))
-    if game.pace == "correspondence" and newly_waiting:
-        _mail_turns(game, newly_waiting)
 
 
 def panel_messages(game) -> list[tuple[str, dict]]:
@@ -112,20 +108,3 @@ def games_waiting_for_users(user_ids: set[int]) -> dict[int, list]:
             seen.add((game.seat_user, game.pk))
             waiting[game.seat_user].append(game)
     return {uid: waiting.get(uid, []) for uid in user_ids}
-
-
-def _mail_turns(game, to_act: set[int]) -> None:
-    """Tell correspondence players by e-mail that a game waits for them."""
-    for seat in game.seats.all():
-        user = seat.user
-        if seat.index not in to_act or not user or not user.email or not user.email_turn_notifications:
-            continue
-        send_mail(
-            subject=f"Your move in {game.title} #{game.pk}",
-            message=(f"Hello {user.username},\n\n{game.title} #{game.pk} is waiting for your move"
-                     f"{' until ' + game.turn_deadline.strftime('%Y-%m-%d %H:%M UTC') if game.turn_deadline else ''}.\n"
-                     f"Play it at {settings.SITE_URL}{reverse('games:play', args=[game.pk])}\n\n-- Switchback"),
-            from_email=None,
-            recipient_list=[user.email],
-            fail_silently=True,
-        )

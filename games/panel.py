@@ -9,6 +9,7 @@ import json
 import uuid
 
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from . import presenters
 from .models import Game
@@ -57,9 +58,50 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "can_undo": _can_undo(game, seat),
         "oob": oob,
     }
+    panel.update(table_context(game, seat))
     panel["board_template"] = presenters.board_template(game.game_slug)
     panel.update(presenters.board_context(game.game_slug, panel))
     return panel
+
+
+def clock_rows(game: Game, now=None) -> list[dict]:
+    """Each seat's clock as the page draws it; the page's script only counts down from
+    the server's figures (the server's time is the truth)."""
+    now = now or timezone.now()
+    rows = []
+    for seat in game.ordered_seats():
+        remaining = seat.remaining(now)
+        user = seat.user
+        rows.append({
+            "seat": seat, "name": seat.name,
+            "remaining": int(remaining.total_seconds()) if remaining is not None else None,
+            "running": seat.running_since is not None and seat.running_since <= now,
+            "paused_until": seat.running_since if seat.running_since and seat.running_since > now else None,
+            "deadline": seat.deadline,
+            "vacation_until": user.vacation_until if user is not None and user.on_vacation(now) else None,
+        })
+    return rows
+
+
+def table_context(game: Game, seat_index: int | None) -> dict:
+    """Clocks, the bot standing in for absent players, and the table's own actions."""
+    from .engine import can_abort, rematch_offer
+
+    seat = next((s for s in game.ordered_seats() if s.index == seat_index), None)
+    if not hasattr(game, "_rematch_offer"):  # one query per game, not per audience's render
+        game._rematch_offer = rematch_offer(game)
+    offer = game._rematch_offer
+    return {
+        "clocks": clock_rows(game),
+        "server_now": timezone.now(),
+        "my_seat": seat,
+        "can_take_back": bool(seat and game.is_active and seat.bot_since is not None and not seat.resigned),
+        "can_resign": bool(seat and game.is_active and not seat.resigned),
+        "can_abort": bool(seat and can_abort(game)),
+        "rematch": offer,
+        "rematch_accepted": bool(offer and seat and seat.user_id in offer.accepted_by),
+        "rematch_names": [s.name for s in game.ordered_seats() if offer and s.user_id in offer.accepted_by],
+    }
 
 
 def action_vals(panel: dict, action: dict) -> str:

@@ -14,5 +14,11 @@ urlpatterns = [
     path("play/<id:game_id>/replay/", views.replay, name="replay"),
     path("play/<int:game_id>/record.json", views.record, name="record"),
     path("games/", views.game_list, name="list"),
+    path("play/<int:game_id>/take-back/", views.take_back, name="take_back"),
+    path("play/<int:game_id>/resign/", views.resign, name="resign"),
+    path("play/<int:game_id>/abort/", views.abort, name="abort"),
+    path("play/<int:game_id>/rematch/", views.accept_rematch, name="rematch"),
+    path("play/<int:game_id>/rematch/decline/", views.decline_rematch, name="decline_rematch"),
     path("me/turns/", views.my_turns, name="my_turns"),
+    path("me/games/", views.my_games, name="mine"),
 ]

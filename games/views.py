@@ -201,9 +201,45 @@ def game_list(request: HttpRequest) -> HttpResponse:
     })
 
 
+def _seat_action(engine_call):
+    """POST-only seat actions (take back, resign, abort, rematch): the engine decides,
+    the answer is the fresh panel with its message."""
+
+    @require_POST
+    def view(request: HttpRequest, game_id: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+        try:
+            outcome = engine_call(game_id, request.user)
+        except Rejected as exc:
+            return _refusal(request, game_id, exc)
+        return _answer(request, game_id, message=outcome.message)
+
+    view.__name__ = engine_call.__name__
+    return view
+
+
+take_back = _seat_action(engine.take_back)
+resign = _seat_action(engine.resign)
+abort = _seat_action(lambda game_id, user: engine.abort(game_id, by_user=user, reason="a player aborted"))
+accept_rematch = _seat_action(engine.accept_rematch)
+decline_rematch = _seat_action(engine.decline_rematch)
+
+
 @login_required
 def my_turns(request: HttpRequest) -> HttpResponse:
     return render(request, "games/_turn_badge.html", {"turn_games": games_waiting_for(request.user)})
+
+
+def _my_active_games(user) -> list[Game]:
+    """The user's games in progress, without their state (lists read `waiting_for`)."""
+    return list(Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).defer("state")
+                .prefetch_related("seats__user").distinct())
+
+
+def _waits_for(game: Game, user) -> bool:
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return seat is not None and not seat.played_by_bot and seat.index in (game.waiting_for or [])
 
 
 def games_waiting_for(user) -> list[Game]:
@@ -211,3 +247,26 @@ def games_waiting_for(user) -> list[Game]:
     if not user.is_authenticated:
         return []
     return games_waiting_for_users({user.pk})[user.pk]
+
+
+def my_games_context(user) -> dict:
+    """"My games": where you must act (by time left), where others must, your open tables."""
+    from lobby.models import Table
+
+    if not user.is_authenticated:
+        return {}
+    active = _my_active_games(user)
+    to_act = [g for g in active if _waits_for(g, user)]
+    tables = (Table.objects.filter(status=Table.Status.OPEN, seats__user=user)
+              .prefetch_related("seats__user").distinct())
+    return {
+        "to_act": sorted(to_act, key=lambda g: (g.turn_deadline is None, g.turn_deadline or g.created)),
+        "waiting": sorted((g for g in active if g not in to_act), key=lambda g: g.updated, reverse=True),
+        "my_tables": list(tables),
+    }
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    template = "games/_my_games.html" if request.htmx else "games/my_games.html"
+    return render(request, template, my_games_context(request.user))

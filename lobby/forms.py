@@ -12,7 +12,7 @@ from games import rules as registry
 from games.models import Pace
 from games.rules.base import IllegalAction
 
-from .models import DAYS_PER_MOVE_CHOICES
+from .models import CLOCK_PRESETS, DAYS_PER_MOVE_CHOICES
 
 OPTION_PREFIX = "opt_"
 RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
@@ -43,7 +43,13 @@ class TableForm(forms.Form):
     is_private = forms.BooleanField(required=False, label="Private (only people with the invite link can join)")
     pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
     days_per_move = forms.TypedChoiceField(choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, required=False,
-                                           label="Time per move (correspondence)")
+                                           label="Time per move (correspondence)",
+                                           help_text="The full time comes back after each of your moves.")
+    clock = forms.ChoiceField(choices=CLOCK_PRESETS, initial="10+1", required=False, label="Clock (live)",
+                              help_text="Minutes per player + seconds added per move.")
+    clock_minutes = forms.IntegerField(min_value=1, max_value=180, required=False, label="Custom clock: minutes")
+    clock_increment = forms.IntegerField(min_value=0, max_value=300, required=False, initial=0,
+                                         label="Custom clock: seconds added per move")
     chat_public = forms.BooleanField(required=False, label="Spectators may read the chat")
     rated = forms.ChoiceField(choices=RATED_CHOICES, initial="rated", required=False, widget=forms.RadioSelect,
                               help_text="Rated games change ratings; games with bots and solo games never do.")
@@ -93,4 +99,19 @@ class TableForm(forms.Form):
         if data.get("pace") != Pace.CORRESPONDENCE:
             data["days_per_move"] = None
         data["is_rated"] = data.get("rated") != "casual"
+        self._clean_clock(data)
         return data
+
+    def _clean_clock(self, data: dict) -> None:
+        """Live games: a preset "M+I", a custom clock, or none; correspondence has none."""
+        data.setdefault("clock_increment", 0)
+        choice = data.get("clock") or "none"
+        if data.get("pace") != Pace.LIVE or choice == "none":
+            data["clock_minutes"], data["clock_increment"] = None, 0
+        elif choice == "custom":
+            if not data.get("clock_minutes"):
+                self.add_error("clock_minutes", "Give the minutes of your custom clock.")
+            data["clock_increment"] = data.get("clock_increment") or 0
+        else:
+            minutes, increment = choice.split("+")
+            data["clock_minutes"], data["clock_increment"] = int(minutes), int(increment)

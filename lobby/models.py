@@ -11,6 +11,9 @@ from django.utils import timezone
 from games.models import Game, Pace, PlaysAGame
 
 DAYS_PER_MOVE_CHOICES = [(1, "1 day"), (2, "2 days"), (3, "3 days"), (7, "7 days")]
+# Live clocks: "minutes+increment seconds" presets; "custom" lets the host type both.
+CLOCK_PRESETS = [("3+2", "3+2 (blitz)"), ("10+1", "10+1"), ("15+10", "15+10"), ("none", "No clock"),
+                 ("custom", "Custom")]
 
 
 def new_invite_token() -> str:
@@ -22,6 +25,7 @@ class Table(PlaysAGame, models.Model):
         OPEN = "open", "Waiting for players"
         STARTED = "started", "Started"
         CANCELLED = "cancelled", "Cancelled"
+        EXPIRED = "expired", "Expired"
 
     game_slug = models.CharField(max_length=40)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
@@ -33,9 +37,12 @@ class Table(PlaysAGame, models.Model):
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES)
     is_rated = models.BooleanField(default=True, help_text="The host chose a rated game (not casual).")
     chat_public = models.BooleanField(default=False, help_text="Spectators may read the players' chat.")
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_increment = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
+    last_activity = models.DateTimeField(default=timezone.now, help_text="Open tables idle too long expire.")
 
     class Meta:
         ordering = ["-created"]
@@ -71,6 +78,8 @@ class Table(PlaysAGame, models.Model):
     def pace_label(self) -> str:
         if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
             return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
+        if self.clock_minutes:
+            return f"Live, {self.clock_minutes}+{self.clock_increment}"
         return "Live"
 
     def rated_label(self) -> str:

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from datetime import timedelta
+
+from django.conf import settings
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from games import engine, notify
 from games.engine import Rejected, SeatPlan
@@ -15,7 +19,10 @@ from .models import Table, TableSeat
 def _changing(table_id: int):
     """One table change: a transaction with the table row locked, then a lobby push."""
     with transaction.atomic():
-        yield _locked(table_id)
+        table = _locked(table_id)
+        yield table
+        if table.is_open:
+            Table.objects.filter(pk=table.pk).update(last_activity=timezone.now())
         transaction.on_commit(lambda: lobby_changed(table_id))
 
 
@@ -38,11 +45,12 @@ def _next_position(table: Table) -> int:
 
 def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_private: bool,
                  pace: str, days_per_move: int | None, is_rated: bool = True,
-                 chat_public: bool = False) -> Table:
+                 chat_public: bool = False, clock_minutes: int | None = None, clock_increment: int = 0) -> Table:
     with transaction.atomic():
         table = Table.objects.create(game_slug=game_slug, host=host, seats_count=seats_count, options=options,
                                      is_private=is_private, pace=pace, days_per_move=days_per_move,
-                                     is_rated=is_rated, chat_public=chat_public)
+                                     is_rated=is_rated, chat_public=chat_public, clock_minutes=clock_minutes,
+                                     clock_increment=clock_increment)
         TableSeat.objects.create(table=table, user=host, position=0)
         table = _start_if_full(table)
         transaction.on_commit(lobby_changed)
@@ -73,8 +81,7 @@ def leave(table_id: int, user) -> Table:
     with _changing(table_id) as table:
         _require_open(table)
         if table.host_id == user.pk:
-            table.status = Table.Status.CANCELLED
-            table.save(update_fields=["status"])
+            _close(table, Table.Status.CANCELLED)
         else:
             deleted, _ = table.seats.filter(user=user).delete()
             if not deleted:
@@ -127,7 +134,8 @@ def _start(table: Table) -> Table:
     """Seats go in a random order; bots fill the seats the host gave them."""
     plans = [SeatPlan(user=s.user, is_bot=s.is_bot) for s in table.ordered_seats()]
     game = engine.start_game(table.game_slug, plans, table.options, pace=table.pace,
-                             days_per_move=table.days_per_move, rated=table.is_rated)
+                             days_per_move=table.days_per_move, rated=table.is_rated,
+                             clock_minutes=table.clock_minutes, clock_increment=table.clock_increment)
     table.game = game
     table.status = Table.Status.STARTED
     table.save(update_fields=["game", "status"])
@@ -140,3 +148,25 @@ def lobby_changed(table_id: int | None = None) -> None:
     if table_id is not None:
         messages.append((notify.table_group(table_id), {"type": "table.update"}))
     notify.send_many(messages)
+
+
+def _close(table: Table, status: str) -> None:
+    """A closed table lists nobody as seated any more."""
+    table.status = status
+    table.save(update_fields=["status"])
+    table.seats.all().delete()
+
+
+def expire_idle_tables(now=None) -> int:
+    """Close open tables with no activity for OPEN_TABLE_IDLE_HOURS (a periodic task)."""
+    cutoff = (now or timezone.now()) - timedelta(hours=settings.OPEN_TABLE_IDLE_HOURS)
+    closed = 0
+    for table_id in Table.objects.filter(status=Table.Status.OPEN, last_activity__lt=cutoff).values_list("pk", flat=True):
+        with transaction.atomic():
+            table = _locked(table_id)
+            if table.is_open and table.last_activity < cutoff:
+                _close(table, Table.Status.EXPIRED)
+                closed += 1
+    if closed:
+        transaction.on_commit(lambda: lobby_changed())
+    return closed

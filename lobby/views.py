@@ -12,6 +12,7 @@ from config.abuse import limited
 from games import rules as registry
 from games.engine import Rejected
 from games.models import Game
+from games.views import my_games_context
 
 from . import services
 from .forms import TableForm
@@ -27,10 +28,7 @@ def open_tables(user):
 def lobby_context(user) -> dict:
     context = {"tables": open_tables(user), "rulesets": registry.all()}
     if user.is_authenticated:
-        context["my_games"] = (
-            Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).defer("state")
-            .prefetch_related("seats__user").distinct()[:50]
-        )
+        context.update(my_games_context(user))  # the home page leads with "my games"
     context["recent_games"] = (
         Game.objects.filter(status=Game.Status.FINISHED).defer("state").prefetch_related("seats__user")
         .order_by("-finished_at")[:10]
@@ -57,6 +55,7 @@ def create(request: HttpRequest) -> HttpResponse:
             request.user, game_slug=data["game"], seats_count=data["seats"], options=data["options"],
             is_private=data["is_private"], pace=data["pace"], days_per_move=data["days_per_move"],
             is_rated=data["is_rated"], chat_public=data["chat_public"],
+            clock_minutes=data["clock_minutes"], clock_increment=data["clock_increment"],
         )
         return redirect(table.game or table)
     if request.POST.get("refresh"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from unittest import mock
 
 import pytest
 
@@ -99,3 +100,28 @@ def post_action(client, game, action, token="", version=None):
         "action": action if isinstance(action, str) else json.dumps(action),
         "token": token, "version": "" if version is None else version,
     })
+
+
+def run_due_tasks(*, only: str | None = None, make_due: bool = True, worker_id: str = "test-worker") -> int:
+    """Run queued tasks through django-tasks-db's own worker loop (batch mode), after
+    making them due (their run_after moved to now) unless make_due is False. `only`: a
+    task name (e.g. "expire_clock") to make due. Returns how many tasks ran."""
+    from django.utils import timezone
+    from django_tasks_db.management.commands.db_worker import Worker
+    from django_tasks_db.models import DBTaskResult
+
+    ready = DBTaskResult.objects.filter(status="READY")
+    if make_due:
+        (ready.filter(task_path__endswith=f".{only}") if only else ready).update(run_after=timezone.now())
+    before = DBTaskResult.objects.exclude(status="READY").count()
+    worker = Worker(queue_names=["default"], interval=0, batch=True, backend_name="default", startup_delay=False,
+                    max_tasks=None, worker_id=worker_id, excluded_queue_names=[])
+    # The loop closes "old" connections between tasks, which would close the test's own.
+    with mock.patch("django_tasks_db.management.commands.db_worker.close_old_connections"):
+        worker.run()
+    return DBTaskResult.objects.exclude(status="READY").count() - before
+
+
+@pytest.fixture
+def run_tasks(db):
+    return run_due_tasks

@@ -48,3 +48,19 @@ def score_labels(rows) -> list[str]:
     from games.panel import breakdown_labels
 
     return breakdown_labels(rows)
+
+
+@register.filter
+def clock(seconds) -> str:
+    """A clock's time left: "1d 4h" for days, "h:mm:ss" for hours, "m:ss" below."""
+    if seconds is None:
+        return ""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h"
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"

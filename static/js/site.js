@@ -35,6 +35,15 @@ document.addEventListener("DOMContentLoaded", () => {
     if (el && !leaving) window.location.assign(el.dataset.redirect);
   };
   document.body.addEventListener("htmx:oobAfterSwap", follow);
+  document.body.addEventListener("htmx:oobAfterSwap", showTurnCount);
+  document.body.addEventListener("htmx:wsAfterMessage", showTurnCount);
+  // "My games" follows the badge: when the socket brings a new badge, redraw the lists.
+  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+    const list = document.getElementById("my-games");
+    if (list && event.detail.target && event.detail.target.id === "turn-badge") {
+      htmx.ajax("GET", list.dataset.src, { target: "#my-games", swap: "outerHTML" });
+    }
+  });
   document.body.addEventListener("htmx:wsAfterMessage", follow);
   follow();
 });
@@ -138,3 +147,33 @@ document.addEventListener("click", (event) => {
   const input = event.target.closest && event.target.closest("input.invite");
   if (input) input.select();
 });
+
+// The tab title starts with the number of games waiting for you, e.g. "(2) Lobby".
+function showTurnCount() {
+  const badge = document.getElementById("turn-badge");
+  if (!badge) return;
+  const count = parseInt(badge.dataset.count || "0", 10);
+  const bare = document.title.replace(/^\(\d+\) /, "");
+  document.title = count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+// Seat clocks count down between updates. The server's figure (data-remaining, seconds
+// when the page was drawn) is the truth: each redraw replaces it, the page only subtracts
+// the seconds elapsed since it arrived.
+function formatClock(seconds) {
+  seconds = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(seconds / 86400), h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  if (d) return `${d}d ${h}h`;
+  const pad = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+setInterval(() => {
+  const now = Date.now();
+  document.querySelectorAll(".clock[data-remaining]").forEach((el) => {
+    if (!el.dataset.drawnAt) el.dataset.drawnAt = String(now);
+    const left = parseInt(el.dataset.remaining, 10) - (now - parseInt(el.dataset.drawnAt, 10)) / 1000;
+    el.textContent = formatClock(left);
+    el.classList.toggle("low", left < 30);
+  });
+}, 1000);

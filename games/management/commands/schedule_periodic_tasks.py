@@ -1,0 +1,20 @@
+"""Start the periodic tasks (open tables expiring, the daily digest) unless already queued.
+
+Each periodic task enqueues its own next run; this command, run before the worker starts
+(see the Procfile), only starts the chain when no run is waiting.
+"""
+from django.core.management.base import BaseCommand
+from django_tasks_db.models import DBTaskResult
+
+from games.tasks import PERIODIC_TASKS
+
+
+class Command(BaseCommand):
+    help = "Enqueue the periodic tasks that are not already waiting in the queue."
+
+    def handle(self, *args, **options):
+        for periodic in PERIODIC_TASKS:
+            if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
+                continue
+            periodic.enqueue()
+            self.stdout.write(f"Enqueued {periodic.module_path}")
