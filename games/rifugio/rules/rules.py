@@ -6,6 +6,12 @@ records live in `state["seats"]`; and the stack is not shuffled at setup. Instea
 undrawn tiles sorted by id and each draw picks one with `rng_for(seed, "draw", n)` at the moment
 it happens, so no future order is ever stored. Tiles sent to the bottom wait in `bottom` (in the
 order they went there) and are drawn only once `stack` is empty, exactly as under a physical stack.
+
+What happened is kept as data, never prose: `events` holds the latest event dicts
+(`{"type", "seat", "turn", ...}`; games/rifugio/presenter.py `describe()` words them).
+`waterfalls` indexes where each waterfall lies, so scoring never scans the map. `apply` copies
+only what it changes (`copy_state`): the map's entries, events and options are never changed
+in place, so they are shared between a state and the next.
 """
 from __future__ import annotations
 
@@ -61,10 +67,6 @@ def parse(k: str) -> tuple[int, int]:
     """(q, r) of a board key; cached because every map query parses the same few keys."""
     q, r = k.split(",")
     return int(q), int(r)
-
-
-def nb(c: tuple[int, int], s: int) -> tuple[int, int]:
-    return c[0] + D.DIRS[s][0], c[1] + D.DIRS[s][1]
 
 
 def neighbours(c: tuple[int, int]) -> list[tuple[int, int]]:
@@ -233,18 +235,6 @@ def component(start: tuple[int, int], cells: set) -> set[tuple[int, int]]:
     while todo:
         for n in _neighbour_tuple(todo.pop()):
             if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
-
-
-def land_region(board: dict, a: tuple[int, int]) -> set[tuple[int, int]]:
-    """Every land tile reachable from land tile a by walking (§11.7)."""
-    seen, todo = {a}, [a]
-    while todo:
-        c = todo.pop()
-        for n in neighbours(c):
-            if n not in seen and is_land(board, n):
                 seen.add(n)
                 todo.append(n)
     return seen
