@@ -140,8 +140,15 @@ def placement_error(board: dict, tile_id: str, q: int, r: int, k: int) -> str | 
 
 def frontier(board: dict) -> list[tuple[int, int]]:
     """The empty cells next to the map, sorted."""
-    cells = {parse(k) for k in board}
-    return sorted({n for c in cells for n in _neighbour_tuple(c)} - cells)
+    return list(_frontier_of(tuple(board)))
+
+
+@lru_cache(maxsize=512)
+def _frontier_of(keys: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The frontier depends on the map's cells only, so it is cached on them: the view and the
+    placements of every state of a turn (and every request that loads it) share one search."""
+    cells = {parse(k) for k in keys}
+    return tuple(sorted({n for c in cells for n in _neighbour_tuple(c)} - cells))
 
 
 @lru_cache(maxsize=4096)
