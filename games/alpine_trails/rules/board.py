@@ -287,49 +287,59 @@ def count_kind(board: Board, kind: str) -> int:
     return sum(1 for p in board.values() if p["kind"] == kind)
 
 
+def _scenic(goal: dict, board: Board, habitat: dict, paths: list) -> int:
+    if not paths:
+        return 0
+    longest = max(p["miles"] for p in paths)
+    return max(sum(ICONS_TRAIL_SIDE for c in p["tiles"] if TILES[board[c]["tile"]]["terrain"] == goal["terrain"])
+               for p in paths if p["miles"] == longest)
+
+
+def _long_hike(goal: dict, board: Board, habitat: dict, paths: list) -> int:
+    longest = max((p["miles"] for p in paths), default=0)
+    return next((pts for need, pts in LONG_HIKE if longest >= need), 0)
+
+
+def _well_travelled(goal: dict, board: Board, habitat: dict, paths: list) -> int:
+    miles = sum(TILES[p["tile"]]["miles"] for p in board.values() if p["kind"] == "trail")
+    return next((pts for need, pts in WELL_TRAVELLED if miles >= need), 0)
+
+
+def _backcountry(goal: dict, board: Board, habitat: dict, paths: list) -> int:
+    lengths = sorted((p["miles"] for p in paths), reverse=True)
+    return lengths[1] if len(lengths) >= 2 else 0
+
+
+# One scoring rule per goal kind (§2.5): (goal, laked board, habitats, out-and-back paths) -> points.
+GOAL_KINDS: dict[str, Callable[[dict, Board, dict, list], int]] = {
+    "specialist": lambda goal, board, habitat, paths: habitat[goal["terrain"]][0],
+    "scenic": _scenic,
+    "long_hike": _long_hike,
+    "well_travelled": _well_travelled,
+    "around": lambda goal, board, habitat, paths: icons_around(board, goal["piece"]),
+    "per_piece": lambda goal, board, habitat, paths: goal["points"] * count_kind(board, goal["piece"]),
+    "forks": lambda goal, board, habitat, paths: goal["points"] * sum(
+        1 for p in board.values() if p["kind"] == "trail" and TILES[p["tile"]]["shape"] == "T"),
+    "animals": lambda goal, board, habitat, paths: goal["points"] * sum(1 for p in board.values() if p.get("animal")),
+    "balanced": lambda goal, board, habitat, paths: goal["points"] * sum(
+        1 for t in TERRAINS if habitat[t][0] >= goal["threshold"]),
+    "well_rounded": lambda goal, board, habitat, paths: min(habitat[t][0] for t in TERRAINS),
+    "backcountry": _backcountry,
+}
+
+
 def goal_value(goal_id: str | None, board: Board, habitat: dict | None = None,
                paths: list | None = None) -> int:
     """The personal goal card's value on a (laked) board (§2.5)."""
     goal = GOALS.get(goal_id) if goal_id else None
-    if goal is None:
+    rule = GOAL_KINDS.get(goal["kind"]) if goal else None
+    if goal is None or rule is None:
         return 0
     if habitat is None:
         habitat = habitats(board)
     if paths is None:
         paths = out_and_back_paths(board)
-    kind = goal["kind"]
-    if kind == "specialist":
-        return habitat[goal["terrain"]][0]
-    if kind == "scenic":
-        if not paths:
-            return 0
-        longest = max(p["miles"] for p in paths)
-        return max(sum(ICONS_TRAIL_SIDE for c in p["tiles"]
-                       if TILES[board[c]["tile"]]["terrain"] == goal["terrain"])
-                   for p in paths if p["miles"] == longest)
-    if kind == "long_hike":
-        longest = max((p["miles"] for p in paths), default=0)
-        return next((pts for need, pts in LONG_HIKE if longest >= need), 0)
-    if kind == "well_travelled":
-        miles = sum(TILES[p["tile"]]["miles"] for p in board.values() if p["kind"] == "trail")
-        return next((pts for need, pts in WELL_TRAVELLED if miles >= need), 0)
-    if kind == "around":
-        return icons_around(board, goal["piece"])
-    if kind == "per_piece":
-        return goal["points"] * count_kind(board, goal["piece"])
-    if kind == "forks":
-        return goal["points"] * sum(1 for p in board.values()
-                                    if p["kind"] == "trail" and TILES[p["tile"]]["shape"] == "T")
-    if kind == "animals":
-        return goal["points"] * sum(1 for p in board.values() if p.get("animal"))
-    if kind == "balanced":
-        return goal["points"] * sum(1 for t in TERRAINS if habitat[t][0] >= goal["threshold"])
-    if kind == "well_rounded":
-        return min(habitat[t][0] for t in TERRAINS)
-    if kind == "backcountry":
-        lengths = sorted((p["miles"] for p in paths), reverse=True)
-        return lengths[1] if len(lengths) >= 2 else 0
-    return 0
+    return rule(goal, board, habitat, paths)
 
 
 def score_board(board: Board, goal_id: str | None = None) -> dict:

@@ -105,16 +105,15 @@ def geometry(board: dict) -> dict:
     return {"boxes": boxes, "order": order, "rows": len(rows), "width": width}
 
 
-def validate_board(board_id: str, board: dict) -> None:
-    """§12.3 board validation: a bad edit of the data fails loudly at import."""
-    rows = board["rows"]
+def _check_rows(board_id: str, rows: list) -> None:
     for r, xs in enumerate(rows):
         if xs != sorted(xs):
             raise ValueError(f"{board_id}: row {r} is not sorted")
-        for a, b in pairwise(xs):
-            if b - a < 2:
-                raise ValueError(f"{board_id}: boxes overlap in row {r}")
-    exists = {key(r, x) for r, xs in enumerate(rows) for x in xs}
+        if any(b - a < 2 for a, b in pairwise(xs)):
+            raise ValueError(f"{board_id}: boxes overlap in row {r}")
+
+
+def _check_specials(board_id: str, board: dict, exists: set[str]) -> None:
     for r, x in board["dots"]:
         if key(r, x) not in exists:
             raise ValueError(f"{board_id}: dot {r},{x} is not a box")
@@ -130,23 +129,31 @@ def validate_board(board_id: str, board: dict) -> None:
                 raise ValueError(f"{board_id}: box {k} links to itself")
         if "min_value" in special and not 1 <= special["min_value"] <= MAX_VALUE:
             raise ValueError(f"{board_id}: min_value at {k} is out of 1..{MAX_VALUE}")
+
+
+def _fillable(box: dict, filled: set[str]) -> bool:
+    """Could this box be filled once the boxes in `filled` are?"""
+    if box["kind"] == "dot":
+        base = True
+    elif box["supports"]:
+        base = all(s in filled for s in box["supports"])
+    else:
+        base = any(n in filled for n in box["neighbours"])
+    return base and all(link in filled for link in box["links"])
+
+
+def validate_board(board_id: str, board: dict) -> None:
+    """§12.3 board validation: a bad edit of the data fails loudly at import."""
+    rows = board["rows"]
+    _check_rows(board_id, rows)
+    _check_specials(board_id, board, {key(r, x) for r, xs in enumerate(rows) for x in xs})
     geo = geometry(board)
     reachable: set[str] = set()
     changed = True
     while changed:
-        changed = False
-        for k, box in geo["boxes"].items():
-            if k in reachable:
-                continue
-            if box["kind"] == "dot":
-                base = True
-            elif box["supports"]:
-                base = all(s in reachable for s in box["supports"])
-            else:
-                base = any(n in reachable for n in box["neighbours"])
-            if base and all(link in reachable for link in box["links"]):
-                reachable.add(k)
-                changed = True
+        new = {k for k, box in geo["boxes"].items() if k not in reachable and _fillable(box, reachable)}
+        reachable |= new
+        changed = bool(new)
     if reachable != set(geo["boxes"]):
         raise ValueError(f"{board_id}: boxes that can never be filled: {sorted(set(geo['boxes']) - reachable)}")
 

@@ -357,6 +357,41 @@ def _ranking(state: State) -> list[int]:
 
 # --- the Ruleset ----------------------------------------------------------------------
 
+def _free_dice_of(state: State, seat: int, dice: Any) -> list[str]:
+    """The dice a `place` names, each rolled this turn and not yet used by the seat."""
+    if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
+        raise IllegalAction("The dice are given as a list such as [\"d4\", \"d12\"].")
+    if not dice:
+        raise IllegalAction("Pick at least one die.")
+    if len(set(dice)) != len(dice):
+        raise IllegalAction("Each die can be used only once.")
+    used = set(used_dice(state, seat))
+    for d in dice:
+        if d not in NUMBER_DICE:
+            raise IllegalAction(f"There is no die called {d[:12]!r}.")
+        if d not in state["pool"]:
+            raise IllegalAction(f"The {d} was not rolled this turn.")
+        if d in used:
+            raise IllegalAction(f"You already used the {d} this turn.")
+    return dice
+
+
+def _check_sequence(opts: dict) -> None:
+    """Games and the board sequence: a list must name one known board per game."""
+    games = opts["games"]
+    if isinstance(games, bool) or not isinstance(games, int) or not D.GAMES_RANGE[0] <= games <= D.GAMES_RANGE[1]:
+        raise IllegalAction(f"The number of games must be between {D.GAMES_RANGE[0]} and {D.GAMES_RANGE[1]}.")
+    seq = opts["board_sequence"]
+    if isinstance(seq, list):
+        if len(seq) != games:
+            raise IllegalAction(f"The board sequence must list exactly {games} board(s).")
+        if not all(isinstance(b, str) and b in BOARDS for b in seq):
+            raise IllegalAction("The board sequence names an unknown board.")
+        opts["board_sequence"] = list(seq)
+    elif seq not in ("tour", "same"):
+        raise IllegalAction("The board sequence must be 'tour', 'same' or a list of boards.")
+
+
 OPTION_KEYS = ("board", "mode", "games", "board_sequence", "start_pool", "board_specials", "max_turns")
 
 
@@ -388,18 +423,7 @@ class RollToTheTop(Ruleset):
             raise IllegalAction(f"Unknown board. Choose one of: {', '.join(BOARD_ORDER)}, or random.")
         if opts["mode"] not in D.MODES:
             raise IllegalAction("The mode must be 'normal' or 'reverse'.")
-        games = opts["games"]
-        if isinstance(games, bool) or not isinstance(games, int) or not D.GAMES_RANGE[0] <= games <= D.GAMES_RANGE[1]:
-            raise IllegalAction(f"The number of games must be between {D.GAMES_RANGE[0]} and {D.GAMES_RANGE[1]}.")
-        seq = opts["board_sequence"]
-        if isinstance(seq, list):
-            if len(seq) != games:
-                raise IllegalAction(f"The board sequence must list exactly {games} board(s).")
-            if not all(isinstance(b, str) and b in BOARDS for b in seq):
-                raise IllegalAction("The board sequence names an unknown board.")
-            opts["board_sequence"] = list(seq)
-        elif seq not in ("tour", "same"):
-            raise IllegalAction("The board sequence must be 'tour', 'same' or a list of boards.")
+        _check_sequence(opts)
         if opts["start_pool"] not in D.START_POOLS:
             raise IllegalAction("The starting pool must be 'even_dice' or 'all'.")
         if not isinstance(opts["board_specials"], bool):
@@ -529,21 +553,7 @@ class RollToTheTop(Ruleset):
         sheet = seat_sheet(state, seat)
         if k in sheet:
             raise IllegalAction("That box already has a number.")
-        dice = action["dice"]
-        if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
-            raise IllegalAction("The dice are given as a list such as [\"d4\", \"d12\"].")
-        if not dice:
-            raise IllegalAction("Pick at least one die.")
-        if len(set(dice)) != len(dice):
-            raise IllegalAction("Each die can be used only once.")
-        used = set(used_dice(state, seat))
-        for d in dice:
-            if d not in NUMBER_DICE:
-                raise IllegalAction(f"There is no die called {d[:12]!r}.")
-            if d not in state["pool"]:
-                raise IllegalAction(f"The {d} was not rolled this turn.")
-            if d in used:
-                raise IllegalAction(f"You already used the {d} this turn.")
+        dice = _free_dice_of(state, seat, action["dice"])
         value = sum(state["roll"][d] for d in dice)
         b = bounds(state, sheet, k)
         if isinstance(b, str):
