@@ -29,14 +29,18 @@ class PlaysAGame:
 
     @property
     def rules(self) -> Ruleset:
-        # A game keeps the rules version it started under (docs/rules-versions.md).
-        return registry.get(self.game_slug, self.rules_version or None)
+        # A game keeps the rules version it started under (docs/rules-versions.md); a
+        # table (no game yet) gets the current rules.
+        return registry.get(self.game_slug, self._rules_version())
 
     @property
     def is_available(self) -> bool:
         """False when the game's package, or the rules version it started under, was removed
         from the site (its rows remain)."""
-        return registry.has(self.game_slug, self.rules_version or None)
+        return registry.has(self.game_slug, self._rules_version())
+
+    def _rules_version(self) -> str | None:
+        return getattr(self, "rules_version", None) or None
 
     @property
     def title(self) -> str:

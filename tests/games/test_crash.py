@@ -14,7 +14,6 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from http.cookiejar import Cookie, CookieJar
 
 import pytest
 from django.conf import settings
