@@ -101,6 +101,22 @@ def trail_fit(face: tuple, exits: frozenset) -> tuple[str | None, int]:
     return result
 
 
+_FITS_BY_FACE: dict[tuple, dict[str, list[tuple[int, int]]]] = {}
+
+
+def trail_fits(face: tuple) -> dict[str, list[tuple[int, int]]]:
+    """Per trail shape, every (rotation, links) that fits neighbour sides `face`
+    (there are few distinct faces, so this is worked out once per face)."""
+    hit = _FITS_BY_FACE.get(face)
+    if hit is None:
+        hit = {}
+        for shape in SHAPE_EXITS:
+            fits = [(r, trail_fit(face, EXITS[(shape, r)])) for r in range(4)]
+            hit[shape] = [(r, links) for r, (problem, links) in fits if problem is None]
+        _FITS_BY_FACE[face] = hit
+    return hit
+
+
 def frontier(board: Board) -> set:
     """Empty cells orthogonally adjacent to a piece."""
     out = set()

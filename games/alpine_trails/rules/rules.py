@@ -53,11 +53,8 @@ def placements(board: B.Board) -> dict:
             targeted.append(cell)
         else:
             open_cells.append(cell)
-        for shape, spots in trail.items():
-            for r in range(4):
-                problem, links = B.trail_fit(face, B.EXITS[(shape, r)])
-                if problem is None:
-                    spots.append((cell, r, links))
+        for shape, fits in B.trail_fits(face).items():
+            trail[shape].extend((cell, r, links) for r, links in fits)
     return {"open": open_cells, "trail": trail, "targeted": targeted}
 
 
