@@ -48,7 +48,8 @@ async def one_session(path: str, headers, messages: list[str]) -> bool:
     connected, _ = await communicator.connect(timeout=3)
     if connected:
         for message in messages:
-            await communicator.send_to(text_data=message)
+            # send_input, not send_to: an empty text frame is valid WebSocket traffic.
+            await communicator.send_input({"type": "websocket.receive", "text": message})
     await communicator.disconnect()
     return connected
 
