@@ -60,10 +60,14 @@ def send(user, kind: str, template: str, context: dict) -> None:
 
 
 def _log_once(user, game: Game | None, kind: str) -> bool:
-    """Record today's mail of this kind; False when one was already sent today."""
+    """Record today's mail of this kind; False when one was already sent today. (The
+    unique key settles races between workers; NULL games, the digest's, are checked.)"""
+    today = timezone.now().date()
+    if game is None and MailLog.objects.filter(user=user, game=None, kind=kind, day=today).exists():
+        return False
     try:
         with transaction.atomic():
-            MailLog.objects.create(user=user, game=game, kind=kind, day=timezone.now().date())
+            MailLog.objects.create(user=user, game=game, kind=kind, day=today)
     except IntegrityError:
         return False
     return True

@@ -1,0 +1,178 @@
+"""E-mail is sent by tasks, never in a request: "your turn" only to players who are not
+on the site, at most one per game a day; reminders; digests; one-click unsubscribe."""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from games import engine, presence
+from games.models import Game, Seat
+from games.rules import bot_for
+
+pytestmark = pytest.mark.django_db
+SLUG = "nanga-parbat"
+
+
+@pytest.fixture(autouse=True)
+def _nobody_online():
+    from django.core.cache import caches
+
+    caches["presence"].clear()
+    yield
+    caches["presence"].clear()
+
+
+def play_quickly(game, users, moves: int) -> int:
+    """Both players answer at once (as two players online would), `moves` actions."""
+    made = 0
+    for _ in range(moves):
+        game.refresh_from_db()
+        if not game.is_active:
+            break
+        seat = game.to_act()[0]
+        action = bot_for(SLUG).choose(game.state, seat, random.Random(made))
+        engine.submit(game.pk, users[seat], action)
+        made += 1
+    return made
+
+
+def test_a_move_request_sends_no_mail_itself(start_game, alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
+    assert mail.outbox == []
+
+
+def test_an_absent_player_gets_one_turn_mail_from_the_worker(start_game, alice, bob, run_tasks):
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
+    [first] = game.to_act()
+    user = {0: alice, 1: bob}[first]
+    run_tasks(only="send_turn_mail")
+    assert [m.to for m in mail.outbox] == [[user.email]]
+    message = mail.outbox[0]
+    assert message.subject == f"Your move in Nanga Parbat #{game.pk}"
+    assert f"/play/{game.pk}/" in message.body
+    assert message.from_email.startswith("Switchback <")
+    assert "127.0.0.1:8000" not in message.from_email
+    assert message.extra_headers["List-Unsubscribe"].startswith("<http")
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert "/accounts/unsubscribe/" in message.body
+
+
+def test_the_33_mails_scenario_sends_at_most_one_per_player_per_game_per_day(start_game, alice, bob, run_tasks):
+    """Issue 12: a 2-player correspondence game, both moving quickly, sent 33 mails in
+    88 seconds. Now every move only enqueues; the worker sends what is still due."""
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    made = play_quickly(game, {0: alice, 1: bob}, 40)
+    assert made >= 33
+    run_tasks(only="send_turn_mail")
+    # And another burst the same day, then the worker again.
+    play_quickly(game, {0: alice, 1: bob}, 10)
+    run_tasks(only="send_turn_mail")
+    per_player = {email: sum(1 for m in mail.outbox if m.to == [email]) for email in (alice.email, bob.email)}
+    print(f"\n33-mails scenario: {made + 10} moves -> mails per player {per_player}")
+    assert all(count <= 1 for count in per_player.values())
+    assert sum(per_player.values()) >= 1, "the player the game waits for is told once"
+
+
+def test_no_turn_mail_to_a_player_with_an_open_socket(start_game, alice, bob, run_tasks):
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    presence.socket_opened(alice.pk)
+    play_quickly(game, {0: alice, 1: bob}, 40)
+    run_tasks(only="send_turn_mail")
+    assert not [m for m in mail.outbox if m.to == [alice.email]]
+
+
+def test_presence_counts_sockets_so_one_closed_tab_is_not_absence(alice):
+    presence.socket_opened(alice.pk)
+    presence.socket_opened(alice.pk)
+    presence.socket_closed(alice.pk)
+    assert presence.is_online(alice.pk)
+    presence.socket_closed(alice.pk)
+    assert not presence.is_online(alice.pk)
+
+
+def test_a_live_game_sends_no_turn_mail(start_game, alice, bob, run_tasks):
+    start_game(SLUG, [alice, bob], clock_minutes=10, clock_increment=1)
+    run_tasks()
+    assert mail.outbox == []
+
+
+def test_players_who_opted_out_get_no_turn_mail(start_game, alice, bob, run_tasks):
+    for user in (alice, bob):
+        user.email_turn_notifications = False
+        user.save()
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    run_tasks(only="send_turn_mail")
+    assert mail.outbox == []
+
+
+def test_a_reminder_comes_when_80_percent_of_the_time_is_used(start_game, alice, bob, run_tasks):
+    from django_tasks_db.models import DBTaskResult
+
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    [waiting] = game.to_act()
+    seat = Seat.objects.get(game=game, index=waiting)
+    task = DBTaskResult.objects.get(task_path__endswith=".send_reminder")
+    assert abs(task.run_after - (seat.running_since + timedelta(days=0.8))) < timedelta(seconds=1)
+    run_tasks(only="send_reminder")
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].subject.startswith("Time is running out")
+
+
+def test_the_daily_digest_is_opt_in(start_game, alice, bob):
+    from games.mail import daily_digests
+
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    assert daily_digests() == 0
+    for user in (alice, bob):
+        user.email_digest = True
+        user.save()
+    assert daily_digests() == 1  # only the player the game waits for has something to read
+    assert daily_digests() == 0  # once a day
+    assert "waiting for you" in mail.outbox[0].subject
+
+
+def test_unsubscribe_works_with_one_click_and_no_login(start_game, alice, bob, run_tasks):
+    from games.mail import unsubscribe_token
+
+    url = f"/accounts/unsubscribe/{unsubscribe_token(alice, 'turn')}/"
+    response = Client().get(url)
+    assert response.status_code == 200
+    assert "You are unsubscribed" in response.content.decode()
+    alice.refresh_from_db()
+    assert alice.email_turn_notifications is False
+    assert alice.email_reminders is True  # only that kind
+
+
+def test_the_one_click_post_of_mail_clients_unsubscribes_without_csrf(alice):
+    from games.mail import unsubscribe_token
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(f"/accounts/unsubscribe/{unsubscribe_token(alice, 'reminder')}/",
+                           {"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert alice.email_reminders is False
+
+
+def test_a_forged_unsubscribe_link_changes_nothing(alice):
+    from django.core import signing
+
+    forged = signing.dumps({"u": alice.pk, "k": "turn"}, salt="another-salt")
+    response = Client().get(f"/accounts/unsubscribe/{forged}/")
+    assert response.status_code == 400
+    alice.refresh_from_db()
+    assert alice.email_turn_notifications is True
+
+
+def test_mail_preferences_are_on_the_settings_page(alice_client, alice):
+    page = alice_client.get("/accounts/settings/").content.decode()
+    for field in ("email_turn_notifications", "email_reminders", "email_digest"):
+        assert f'name="{field}"' in page
+    alice_client.post("/accounts/settings/", {"email": alice.email, "email_digest": "on"})
+    alice.refresh_from_db()
+    assert alice.email_digest is True and alice.email_turn_notifications is False
