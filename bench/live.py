@@ -35,6 +35,7 @@ SERVER_ENV = {"DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": f"{BAS
               "DEBUG": "0", "SECRET_KEY": "bench-" + "x" * 50, "SECURE_SSL_REDIRECT": "0",
               "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/1"), "LOG_LEVEL": "ERROR"}
 os.environ.update(SERVER_ENV)
+os.environ["DB_POOL_MAX_SIZE"] = "0"  # this process's threads hold connections; the server's pool is the one measured
 CSRF = "b" * 32
 ROWS: list[tuple[str, str, str]] = []
 
@@ -158,6 +159,7 @@ class Server:
 
     def __enter__(self):
         env = {**os.environ, **SERVER_ENV, "CHANNEL_LAYER": self.layer}
+        env.pop("DB_POOL_MAX_SIZE")
         self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(PORT),
                                       "--workers", str(self.workers), "--no-access-log", "--log-level", "warning",
                                       "--ws-max-size", "16777216"], cwd=ROOT, env=env)
@@ -351,7 +353,7 @@ def bench_connections(people) -> None:
     """200 concurrent requests: the most PostgreSQL connections the bench database saw."""
     import psycopg
 
-    peak = 0
+    peak, failures = 0, []
 
     async def burst():
         nonlocal peak
@@ -367,13 +369,19 @@ def bench_connections(people) -> None:
                     peak = max(peak, count)
                     await asyncio.sleep(0.02)
 
+        async def tolerant_step(client, index, i):
+            status, _ = await client.request("GET", "/bench/bare/")
+            failures.append(status != 200)
+            return True
+
         watcher = asyncio.create_task(watch())
-        await closed_loop(clients, bare_step, 4)
+        await closed_loop(clients, tolerant_step, 4)
         done.set()
         await watcher
 
     asyncio.run(burst())
-    row("PostgreSQL connections, 200 concurrent requests (peak)", f"{peak} (2 workers)")
+    row("PostgreSQL connections, 200 concurrent requests (peak)",
+        f"{peak}, {sum(failures)} of {len(failures)} failed")
 
 
 def bench_queries(people) -> None:

@@ -10,7 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import presence
 from .models import Game
-from .notify import audience_group, user_group
+from .notify import audience_group, count_listener, user_group
 
 
 class GroupForwarder(AsyncWebsocketConsumer):
@@ -21,11 +21,13 @@ class GroupForwarder(AsyncWebsocketConsumer):
     async def join(self, group: str) -> None:
         self.group = group
         await self.channel_layer.group_add(group, self.channel_name)
+        await count_listener(group, +1)
         await self.accept()
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await count_listener(self.group, -1)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients only listen; moves go through HTTP so they get the engine's checks."""

@@ -21,6 +21,7 @@ from .record import export_record
 from .panel import panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
+OOB_SWAP = ' hx-swap-oob="true"'
 
 
 class GameUnavailable(Exception):
@@ -94,6 +95,11 @@ def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 2
     """The panel after a submission: from the engine's own game when it has one (no re-read)."""
     if game is None:
         game = _game(game_id)
+    pushed = getattr(game, "audience_panels", {}).get(game.seat_of(request.user))
+    if pushed and not message and not error:
+        # The notifier just drew this seat's panel for its sockets: the same HTML, swapped
+        # in place rather than out of band, is the answer (one render fewer per move).
+        return HttpResponse(pushed.replace(OOB_SWAP, "", 1), status=status)
     context = panel_context(game, request.user, message=message, error=error)
     return render(request, "games/_panel.html", context, status=status)
 

@@ -59,3 +59,45 @@ def test_a_move_saves_only_the_columns_it_changed(start_game, alice, bob):
         engine.submit(game.pk, [alice, bob][seat], action)
     update = next(q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "games_game"'))
     assert '"seed" =' not in update and '"options" =' not in update and '"state" =' in update
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_movers_answer_is_its_seats_pushed_panel_swapped_in_place(start_game, alice, bob, monkeypatch):
+    from games import notify
+    from games.panel import render_panel_for_seat
+    from tests.fixtures import client_for
+
+    from django.core.cache import cache
+
+    game = start_game(SLUG, [alice, bob])
+    seat, action = a_move(game)
+    cache.set(notify.listeners_key(notify.seat_group(game.pk, seat)), 1)  # the mover's page is open
+    pushed = {}
+    real = notify.send_many
+    monkeypatch.setattr(notify, "send_many", lambda messages: pushed.update(messages) or real(messages))
+    response = post_action(client_for([alice, bob][seat]), game, action, token="t2", version=game.version)
+    answer = response.content.decode()
+    seat_push = pushed[notify.seat_group(game.pk, seat)]["html"]
+    assert 'id="game-panel"' in answer and "hx-swap-oob" not in answer
+    assert answer == seat_push.replace(' hx-swap-oob="true"', "", 1)
+    game.refresh_from_db()
+    fresh = render_panel_for_seat(game, seat)
+    assert fresh.count("<button") == answer.count("<button")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_panel_is_drawn_for_an_audience_nobody_watches(start_game, alice, bob, monkeypatch):
+    from django.core.cache import cache
+
+    from games import panel
+
+    cache.clear()  # no listener counts left by other tests
+    game = start_game(SLUG, [alice, bob])
+    seat, action = a_move(game)
+    drawn = []
+    real = panel.seat_panel_context
+    monkeypatch.setattr(panel, "seat_panel_context", lambda g, s, **kw: drawn.append(s) or real(g, s, **kw))
+    from games import engine
+
+    engine.submit(game.pk, [alice, bob][seat], action)
+    assert drawn == []
