@@ -449,7 +449,7 @@ def fanouts(server, people, base: float, quick: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer moves and shorter loops (about 4 minutes)")
-    parser.add_argument("--layers", default="core,pubsub", help="Redis channel layers to compare")
+    parser.add_argument("--layers", default="pubsub,core", help="Redis channel layers to compare (first: all figures)")
     parser.add_argument("--skip-rules", action="store_true")
     parser.add_argument("--fanout-only", action="store_true")
     args = parser.parse_args()

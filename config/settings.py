@@ -132,11 +132,12 @@ if REDIS_URL:
     CHANNEL_BLOCKING_READ = 5
     # "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
     # process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
-    # Redis. docs/performance.md compares them.
+    # Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
+    # the core layer blocks 5 s: the socket timeout below outwaits both.
     CHANNEL_LAYER_BACKEND = {
         "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "core": "channels_redis.core.RedisChannelLayer",
-    }[os.environ.get("CHANNEL_LAYER", "core")]
+    }[os.environ.get("CHANNEL_LAYER", "pubsub")]
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKEND,
