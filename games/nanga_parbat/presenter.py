@@ -1,12 +1,14 @@
 """Nanga Parbat: the mountain, the points chart, the scoring path and both animal boards as
 one server-drawn SVG (spec §14).
 
-Multi-step choices (an activation, a claim) live in the panel's `?sel=` string, decoded here:
-  ""                      nothing chosen
-  "a:<species>[:p1[:p2]]" activating <species>; p1/p2 are sections (a region for the yak)
-  "c:<row>:<col>[:i,j,k]" claiming spot row/col; the items are sections (camps) or animal indices
+Multi-step choices (an activation, a claim) follow the site's one `?sel=` convention
+(games/selection.py; `picks` spells each legal action):
+  "a:<species>.s:<sid>.s:<sid>"   activating a swapping animal; "a:yak.r:<region>" for the yak
+  "i:<items>.c:<row>-<col>"       claiming spot row/col; the items (sections for camps, animal
+                                  indices for trades) are gathered in any order
 Every highlight comes from the seat's `legal` list, so the page never decides legality; a
-selection that no longer fits a legal action is dropped.
+selection that no longer fits a legal action is cut back. static/js/site.js keeps the
+selection across live updates and gives the board its keyboard.
 
 `board_context` reads the panel once (`read_panel`) and joins one builder per board area:
 `mountain`, `points_chart`, `scoring_path`, `player_cards`, `animal_boards`, `controls` and
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import selection
+
 from .rules.data import SPECIES_INFO
 
 OPTION_SPECS = {
@@ -26,7 +30,7 @@ OPTION_SPECS = {
     },
 }
 
-SCRIPT = "games/nanga-parbat/board.js"
+SCRIPT = "games/nanga-parbat/board.js"     # only keeps focus across the live echo (see the file)
 STYLESHEET = "games/nanga-parbat/board.css"
 
 S = 60                      # one mountain square
@@ -67,82 +71,76 @@ MODE_HELP = {
 }
 
 
-def _ints(text: str) -> list[int] | None:
-    try:
-        return [int(t) for t in text.split(",") if t != ""]
-    except ValueError:
-        return None
+def picks(action: dict) -> list[str] | list[list[str]]:
+    """How a legal action is spelled as `?sel=` picks (games/selection.py). A swap by the
+    snow leopard or the musk deer may be picked in either order; a claim's items are
+    gathered in the extra `i` (any order) and named as one sorted pick `x`."""
+    kind = action["type"]
+    if kind == "activate":
+        species = action["animal"]
+        if species == "yak":
+            return [f"a:{species}", f"r:{action['region']}"]
+        a, b = action["a"], action["b"]
+        if species in SYMMETRIC:
+            return [[f"a:{species}", f"s:{a}", f"s:{b}"], [f"a:{species}", f"s:{b}", f"s:{a}"]]
+        return [f"a:{species}", f"s:{a}", f"s:{b}"]
+    if kind == "claim":
+        items = action["sections"] if action["row"] == "camps" else action["animals"]
+        return [f"c:{action['row']}-{action['col']}", "x:" + ",".join(map(str, items))]
+    if kind == "trap":
+        return [f"t:{action['section']}"]
+    if kind in ("place_guide", "relocate_guide"):
+        return [f"g:{action['region']}"]
+    return ["end"]
+
+
+def _is_index_list(value: str) -> bool:
+    return all(part.isdigit() for part in value.split(","))
+
+
+def _ints(text: str | None) -> list[int]:
+    return [int(t) for t in (text or "").split(",") if t.isdigit()]
 
 
 def parse_selection(raw: str, legal: list[dict]) -> dict:
-    """The current mode from `?sel=`, checked against the legal actions (else no mode)."""
-    parts = (raw or "").split(":")
-    if parts[0] == "a" and len(parts) >= 2:
-        return _parse_activation(parts[1], parts[2:4], legal)
-    if parts[0] == "c" and len(parts) >= 3:
-        return _parse_claim(parts[1], parts[2], parts[3] if len(parts) > 3 else "", legal)
-    return {}
+    """The current mode from `?sel=`, cut back to what the legal actions allow (else no mode)."""
+    sel = selection.select(raw, legal, picks, extras={"i": _is_index_list})
+    if not sel.picks:
+        return {}
+    kind, value = selection.key_of(sel.picks[0]), selection.value_of(sel.picks[0]) or ""
+    if kind == "a":
+        return _activation_mode(value, sel, legal)
+    if kind == "c":
+        return _claim_mode(value, sel, legal)
+    return {}   # a trap, the guide or end_turn: one click, never a half-made move
 
 
-def _leading_ints(texts: list[str]) -> list[int]:
-    picks = []
-    for text in texts:
-        try:
-            picks.append(int(text))
-        except ValueError:
-            break
-    return picks
-
-
-def _parse_activation(species: str, raw_picks: list[str], legal: list[dict]) -> dict:
+def _activation_mode(species: str, sel: selection.Selection, legal: list[dict]) -> dict:
     acts = [a for a in legal if a["type"] == "activate" and a["animal"] == species]
-    if not acts:
-        return {}
-    picks = _leading_ints(raw_picks)
-    if species == "yak":
-        regions = {a["region"] for a in acts}
-        picks = picks[:1] if picks and picks[0] in regions else []
-    else:
-        picks = _fitting_pair_picks(species, picks, [(a["a"], a["b"]) for a in acts])
-    return {"kind": "activate", "species": species, "picks": picks, "acts": acts}
+    chosen = [int(selection.value_of(p) or 0) for p in sel.picks[1:]]
+    return {"kind": "activate", "species": species, "picks": chosen, "acts": acts, "raw": sel.raw}
 
 
-def _fitting_pair_picks(species: str, picks: list[int], pairs: list[tuple[int, int]]) -> list[int]:
-    """The longest start of `picks` that some legal pair still fits (in any order for the
-    symmetric swaps, hiker first for the tahr)."""
-    if species in SYMMETRIC:
-        while picks and not any(all(p in pair for p in picks) for pair in pairs):
-            picks.pop()
-        if len(picks) == 2 and picks[0] == picks[1]:
-            picks.pop()
-    else:
-        while picks and not any(list(pair[:len(picks)]) == picks for pair in pairs):
-            picks.pop()
-    return picks
-
-
-def _parse_claim(row: str, raw_col: str, raw_items: str, legal: list[dict]) -> dict:
-    try:
-        col = int(raw_col)
-    except ValueError:
-        return {}
+def _claim_mode(spot: str, sel: selection.Selection, legal: list[dict]) -> dict:
+    row, _, col_text = spot.rpartition("-")
+    col = int(col_text)
     key = "sections" if row == "camps" else "animals"
     sets = [tuple(a[key]) for a in legal if a["type"] == "claim" and a["row"] == row and a["col"] == col]
-    if not sets:
-        return {}
-    picks = sorted(set(_ints(raw_items) or []))
-    if picks and not any(set(picks) <= set(s) for s in sets):
-        picks = []
-    return {"kind": "claim", "row": row, "col": col, "key": key, "sets": sets, "picks": picks}
+    chosen = sorted(set(_ints(sel.extra("i"))))
+    if chosen and not any(set(chosen) <= set(s) for s in sets):
+        chosen = []
+    raw = _sel_claim(row, col, chosen)
+    return {"kind": "claim", "row": row, "col": col, "key": key, "sets": sets, "picks": chosen, "raw": raw}
 
 
-def _sel_activate(species: str, picks: list[int]) -> str:
-    return ":".join(["a", species] + [str(p) for p in picks])
+def _sel_activate(species: str, chosen: list[int]) -> str:
+    key = "r" if species == "yak" else "s"
+    return selection.encode([f"a:{species}"] + [f"{key}:{p}" for p in chosen])
 
 
-def _sel_claim(row: str, col: int, picks) -> str:
-    base = f"c:{row}:{col}"
-    return base + (":" + ",".join(str(p) for p in sorted(picks)) if picks else "")
+def _sel_claim(row: str, col: int, chosen) -> str:
+    items = sorted(chosen)
+    return selection.encode(([f"i:{','.join(map(str, items))}"] if items else []) + [f"c:{row}-{col}"])
 
 
 def _square(sid: int, layout: dict) -> tuple[float, float]:
@@ -574,6 +572,7 @@ def board_context(panel: dict) -> dict:
              "players": player_cards(inp), "boards": animal_boards(inp)}
     for area in (mountain(inp), points_chart(inp), scoring_path(inp), controls(inp)):
         board.update(area)
+    board["selection"] = inp.mode.get("raw", "")
     return {"board": board}
 
 

@@ -162,15 +162,15 @@ def test_a_tahr_swap_needs_a_hiker_then_an_animal_then_confirm(game, alice):
     assert {int(s) for s in clickable(html, "section")} == hikers
     assert "np-confirm" in html and "Confirm</button>" in html and "disabled>Confirm" in html
     assert not [a for a in posted_actions(html) if a["type"] == "activate"]
-    html = panel(client, game, "a:tahr:21")
+    html = panel(client, game, "a:tahr.s:21")
     partners = {a["b"] for a in RULES.legal_actions(game.state, 0)
                 if a["type"] == "activate" and a["animal"] == "tahr" and a["a"] == 21}
     assert {int(s) for s in clickable(html, "section")} == partners | {21}
-    html = panel(client, game, "a:tahr:21:23")
+    html = panel(client, game, "a:tahr.s:21.s:23")
     assert posted_actions(html) == [{"type": "activate", "animal": "tahr", "a": 21, "b": 23}]
     # the preview shows the swap before it is sent
     assert re.search(r'data-section="21" data-piece="animal" data-species="yak"', html)
-    assert 'class="np-sec picked preview"' in html
+    assert re.search(r'class="np-sec picked preview( sel-target)?"', html)
     # Cancel goes back to no selection and sends nothing
     assert re.search(r'class="button secondary np-cancel" hx-get="/play/\d+/panel/"', html)
     assert game.version == Game.objects.get(pk=game.pk).version
@@ -182,13 +182,13 @@ def test_a_tahr_swap_needs_a_hiker_then_an_animal_then_confirm(game, alice):
 def test_snow_leopard_and_musk_deer_and_yak_are_sent_in_canonical_form(game, alice):
     set_state(game, activation_position())
     client = client_for(alice)
-    html = panel(client, game, "a:snow_leopard:22:21")
+    html = panel(client, game, "a:snow_leopard.s:22.s:21")
     assert posted_actions(html) == [{"type": "activate", "animal": "snow_leopard", "a": 21, "b": 22}]
-    html = panel(client, game, "a:musk_deer:23:15")
+    html = panel(client, game, "a:musk_deer.s:23.s:15")
     assert posted_actions(html) == [{"type": "activate", "animal": "musk_deer", "a": 15, "b": 23}]
     html = panel(client, game, "a:yak")
-    assert sorted(int(r) for r in set(re.findall(r'\?sel=a%3Ayak%3A(\d)"', html))) == [1, 3, 4, 5, 6]
-    html = panel(client, game, "a:yak:5")
+    assert sorted(int(r) for r in set(re.findall(r'\?sel=a%3Ayak\.r%3A(\d)"', html))) == [1, 3, 4, 5, 6]
+    html = panel(client, game, "a:yak.r:5")
     assert posted_actions(html) == [{"type": "activate", "animal": "yak", "region": 5}]
     post_action(client, game, posted_actions(html)[0])
     game.refresh_from_db()
@@ -217,15 +217,15 @@ def test_a_camp_claim_toggles_hikers_and_confirms_the_sorted_list(game, alice):
     client = client_for(alice)
     html = page(client, game)
     spots = set(sels(html))
-    assert "c:camps:3" in spots and "c:camps:4" in spots and "c:camps:2" in spots
+    assert "c:camps-3" in spots and "c:camps-4" in spots and "c:camps-2" in spots
     assert "c:camps:0" not in spots
-    html = panel(client, game, "c:camps:3")
+    html = panel(client, game, "c:camps-3")
     assert "0 / 3 chosen" in html
     assert {int(s) for s in clickable(html, "section")} == {15, 21, 22, 23}
-    html = panel(client, game, "c:camps:3:23,15")
+    html = panel(client, game, "i:23,15.c:camps-3")
     assert "2 / 3 chosen" in html and "disabled>Confirm" in html
     assert {int(s) for s in clickable(html, "section")} == {15, 21, 22, 23}
-    html = panel(client, game, "c:camps:3:23,15,21")
+    html = panel(client, game, "i:23,15,21.c:camps-3")
     assert "3 / 3 chosen" in html
     assert posted_actions(html) == [{"type": "claim", "row": "camps", "col": 3, "sections": [15, 21, 23]}]
     post_action(client, game, posted_actions(html)[0])
@@ -238,10 +238,10 @@ def test_a_camp_claim_toggles_hikers_and_confirms_the_sorted_list(game, alice):
 def test_a_trade_claim_picks_animals_on_the_own_board(game, alice):
     set_state(game, claim_position())
     client = client_for(alice)
-    html = panel(client, game, "c:same:3")
+    html = panel(client, game, "c:same-3")
     own = html.split('class="np-aboard own"')[1]
     assert {int(i) for i in clickable(own, "index")} == {2, 3, 4}
-    html = panel(client, game, "c:same:3:2,3,4")
+    html = panel(client, game, "i:2,3,4.c:same-3")
     assert posted_actions(html) == [{"type": "claim", "row": "same", "col": 3, "animals": [2, 3, 4]}]
     post_action(client, game, posted_actions(html)[0])
     game.refresh_from_db()
@@ -326,14 +326,14 @@ def test_picked_pieces_carry_a_check_badge_not_only_a_colour(game, alice):
     green frame, so a colour-blind player can tell chosen from merely clickable."""
     set_state(game, claim_position())
     client = client_for(alice)
-    html = panel(client, game, "c:camps:3")
+    html = panel(client, game, "c:camps-3")
     assert html.count('href="#np-check"') == 1          # only the chart spot being claimed
-    html = panel(client, game, "c:camps:3:15,23")
+    html = panel(client, game, "i:15,23.c:camps-3")
     assert html.count('href="#np-check"') == 3          # the spot and the two chosen hikers
     checked = re.findall(r'data-section="(\d+)"(?:(?!</g>).)*?href="#np-check"', html, re.S)
     assert sorted(map(int, checked)) == [15, 23]
-    html = panel(client, game, "c:different:4")
-    sel = next(s for s in sels(html) if s.startswith("c:different:4:"))
+    html = panel(client, game, "c:different-4")
+    sel = next(s for s in sels(html) if s.startswith("i:") and s.endswith(".c:different-4"))
     html = panel(client, game, sel)
     assert html.count('href="#np-check"') == 2          # the spot and the chosen animal
 

@@ -66,7 +66,7 @@ def test_mountain_marks_the_last_turns_squares_from_the_events():
 
 def test_mountain_previews_a_chosen_swap_and_offers_confirm():
     state = act_position()
-    inp = inputs(state, selection="a:tahr:23:22")
+    inp = inputs(state, selection="a:tahr.s:23.s:22")
     area = p.mountain(inp)
     by_sid = {s["sid"]: s for s in area["sections"]}
     assert by_sid[22]["piece"] == "hiker" and by_sid[23]["piece"] == "animal"   # drawn as if swapped
@@ -100,14 +100,14 @@ def test_points_chart_offers_the_claimable_spots_and_names_owners():
     state["chart"]["camps"][0] = 1
     chart = p.points_chart(inputs(state))
     spots = {(row["key"], s["col"]): s for row in chart["chart_rows"] for s in row["spots"]}
-    assert spots[("camps", 3)]["get"] == "c:camps:3" and spots[("camps", 3)]["cls"] == "legal"
+    assert spots[("camps", 3)]["get"] == "c:camps-3" and spots[("camps", 3)]["cls"] == "legal"
     assert spots[("camps", 0)]["owner_name"] == "bob" and "claimed by bob" in spots[("camps", 0)]["title"]
     assert spots[("camps", 2)]["get"] is None          # 4 connected hikers needed, 3 held
     assert [m["need"] for m in chart["need_marks"]] == [6, 5, 4, 3, 3]
 
 
 def test_points_chart_marks_the_spot_being_claimed():
-    chart = p.points_chart(inputs(act_position(), selection="c:camps:3"))
+    chart = p.points_chart(inputs(act_position(), selection="c:camps-3"))
     spot = chart["chart_rows"][0]["spots"][3]
     assert spot["cls"] == "picked" and spot["get"] is None
 
@@ -143,10 +143,10 @@ def test_animal_boards_put_the_viewers_own_board_nearest_with_its_powers_to_clic
 
 
 def test_animal_boards_let_the_viewer_pick_animals_for_a_trade():
-    inp = inputs(act_position(), selection="c:same:3:0")
+    inp = inputs(act_position(), selection="i:0.c:same-3")
     tahr = next(c for c in p.animal_boards(inp)[1]["cols"] if c["key"] == "tahr")
     assert [t["cls"] for t in tahr["ready"]] == ["picked", "legal"]
-    assert tahr["ready"][0]["get"] == "c:same:3"        # clicking a picked animal drops it
+    assert tahr["ready"][0]["get"] == "c:same-3"        # clicking a picked animal drops it
 
 
 def test_animal_boards_give_the_opponents_tokens_no_controls():
@@ -159,7 +159,7 @@ def test_animal_boards_give_the_opponents_tokens_no_controls():
 
 def test_controls_offer_end_turn_outside_a_choice_and_confirm_inside_one():
     assert p.controls(inputs(act_position()))["end_turn"] == {"type": "end_turn"}
-    chosen = p.controls(inputs(act_position(), selection="c:camps:3:12,15,23"))
+    chosen = p.controls(inputs(act_position(), selection="i:12,15,23.c:camps-3"))
     assert chosen["end_turn"] is None and chosen["in_mode"]
     assert chosen["confirm"] == {"type": "claim", "row": "camps", "col": 3, "sections": [12, 15, 23]}
     assert chosen["counter"] == "3 / 3 chosen"
@@ -217,3 +217,43 @@ def test_describe_falls_back_for_unknown_or_broken_events():
     assert p.describe({"type": "avalanche", "seat": 0, "turn": 3}, NAMES) == "alice: avalanche."
     assert p.describe({"type": "trap", "seat": 1, "turn": 3}, NAMES) == "bob: trap."
     assert p.describe({"type": "end_turn", "seat": 5, "turn": 3}, NAMES).startswith("Seat 6 ended turn 3")
+
+
+# --- the shared ?sel= convention ------------------------------------------------------------------------
+
+def test_picks_spell_every_legal_action_once_over_whole_games():
+    import random
+
+    from games import selection
+    for seed in range(4):
+        rng, state = random.Random(seed), RULES.setup(2, {}, seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal_actions(state, seat)
+            sel = selection.select("", legal, p.picks)      # raises on two actions spelled alike
+            assert {str(a) for a in sel.table.values()} == {str(a) for a in legal}
+            state = RULES.apply(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("a:tahr.s:99", {"kind": "activate", "species": "tahr", "picks": []}),       # no such hiker
+    ("a:tahr.s:23.s:99", {"kind": "activate", "species": "tahr", "picks": [23]}),
+    ("a:red_panda", {}),                                                          # not activatable
+    ("c:camps-9", {}),
+    ("i:12,99.c:camps-3", {"kind": "claim", "row": "camps", "col": 3, "picks": []}),
+    ("i:15,12.c:camps-3", {"kind": "claim", "row": "camps", "col": 3, "picks": [12, 15]}),
+    ("t:35", {}),                                                                  # one click, no mode
+    ("a:tahr:23:22", {}),                                                          # the old grammar
+    ("\x00", {}),
+])
+def test_a_forged_or_stale_selection_is_cut_back_to_what_is_legal(raw, expected):
+    state = act_position()
+    mode = p.parse_selection(raw, RULES.legal_actions(state, 0))
+    assert {k: v for k, v in mode.items() if k in expected} == expected
+
+
+def test_the_selection_a_board_was_drawn_with_is_handed_to_the_page():
+    assert p.board_context(panel(act_position(), selection="i:15,12.c:camps-3"))["board"]["selection"] \
+        == "i:12,15.c:camps-3"
+    assert p.board_context(panel(act_position(), selection="a:tahr.s:23"))["board"]["selection"] == "a:tahr.s:23"
+    assert p.board_context(panel(act_position(), seat=1, selection="a:tahr.s:23"))["board"]["selection"] == ""

@@ -61,3 +61,14 @@ def test_a_fresh_page_in_the_same_turn_is_accepted(game, alice):
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.state["current"] == 1
+
+
+def test_the_board_is_a_selection_root_keyed_by_seat_turn(game, alice, charlie):
+    page = client_for(alice).get(f"/play/{game.pk}/panel/", {"sel": "a:tahr.s:12"}).content.decode()
+    root = re.search(r'<section class="card board np[^>]*>', page).group(0)
+    assert 'data-sel-root' in root and 'data-sel="a:tahr.s:12"' in root
+    assert f'data-sel-key="{RULES.seat_turn(game.state, 0)}"' in root
+    assert f'data-panel-url="/play/{game.pk}/panel/"' in root
+    assert "data-sel-cancel" in page
+    spectator = client_for(charlie).get(f"/play/{game.pk}/").content.decode()
+    assert 'data-sel=""' in spectator and "sel-target" not in spectator
