@@ -54,6 +54,33 @@ def board_template(slug: str) -> str:
     return name
 
 
+def players_label(rules) -> str:
+    """"2 players" when a game takes exactly two (never "2-2"), "1–6 players" for a range."""
+    low, high = rules.min_players, rules.max_players
+    if low == high:
+        return f"{low} player{'s' if low != 1 else ''}"
+    return f"{low}–{high} players"
+
+
+def how_to_play_template(slug: str) -> str:
+    """The game's own "how to play" page, or the generic one built from its rules."""
+    name = f"games/{slug}/how_to_play.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "games/generic/how_to_play.html"
+    return name
+
+
+def how_to_play_context(slug: str) -> dict:
+    """What the game's presenter adds to its "how to play" page (e.g. SVG diagrams drawn
+    by the same builders as the board), from its optional `how_to_play_context()`."""
+    module = _module(slug)
+    if module is None or not hasattr(module, "how_to_play_context"):
+        return {}
+    return module.how_to_play_context()
+
+
 def describe_action(action: dict) -> str:
     """A readable label for an action, for generic boards and replays."""
     kind = str(action.get("type", "?")).replace("_", " ")

@@ -14,6 +14,7 @@ urlpatterns = [
     path("play/<id:game_id>/replay/", views.replay, name="replay"),
     path("play/<int:game_id>/record.json", views.record, name="record"),
     path("games/", views.game_list, name="list"),
+    path("games/<slug:slug>/how-to-play/", views.how_to_play, name="how_to_play"),
     path("play/<int:game_id>/take-back/", views.take_back, name="take_back"),
     path("play/<int:game_id>/resign/", views.resign, name="resign"),
     path("play/<int:game_id>/abort/", views.abort, name="abort"),

@@ -184,6 +184,18 @@ def record(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+def how_to_play(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's rules in the project's own words: its package's how_to_play.html, or a
+    generic page from the rules' title, player counts and options until it has one."""
+    try:
+        rules = registry.get(slug)
+    except KeyError:
+        return render(request, "404.html", {"message": "There is no game by that name here."}, status=404)
+    context = {"rules": rules, "rulesets": registry.all(), "variants": presenters.option_specs(slug)}
+    context.update(presenters.how_to_play_context(slug))
+    return render(request, presenters.how_to_play_template(slug), context)
+
+
 ARCHIVE_FILTERS = ("status", "game", "player", "kind")
 
 

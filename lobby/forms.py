@@ -65,7 +65,7 @@ class TableForm(forms.Form):
         r = self.ruleset
         self.fields["seats"].min_value, self.fields["seats"].max_value = r.min_players, r.max_players
         self.fields["seats"].initial = max(r.min_players, min(2, r.max_players))
-        self.fields["seats"].help_text = f"{r.min_players}–{r.max_players} players"
+        self.fields["seats"].help_text = presenters.players_label(r)
         self.fields["seats"].widget.attrs.update(min=r.min_players, max=r.max_players)
         specs = presenters.option_specs(r.slug)
         for name, default in r.default_options().items():

@@ -5,7 +5,7 @@ import json
 from django import template
 
 from games.panel import action_vals as _action_vals
-from games.presenters import describe_action
+from games.presenters import describe_action, players_label
 
 register = template.Library()
 
@@ -64,3 +64,9 @@ def clock(seconds) -> str:
     if hours:
         return f"{hours}:{minutes:02d}:{secs:02d}"
     return f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def player_count(rules) -> str:
+    """"2 players" when a game takes exactly two, "1–6 players" for a range."""
+    return players_label(rules)
