@@ -185,3 +185,45 @@ def test_deadlines_do_not_fire_at_timezone_now_before_they_are_due(start_game, a
     [waiting] = game.to_act()
     assert seats(game)[waiting].deadline > timezone.now()
     assert engine.expire(game.pk, waiting) is False
+
+
+# --- the pace chosen at creation ---
+
+def _create(client, **extra):
+    from games import rules
+
+    data = {"game": SEQUENTIAL, "seats": 2, "pace": "live", "days_per_move": 3, "rated": "casual", **extra}
+    for name, value in rules.get(SEQUENTIAL).default_options().items():
+        data.setdefault(f"opt_{name}", value)
+    return client.post("/tables/new/", data)
+
+
+@pytest.mark.parametrize("preset, minutes, increment", [("3+2", 3, 2), ("10+1", 10, 1), ("15+10", 15, 10)])
+def test_a_live_table_takes_a_clock_preset(alice, preset, minutes, increment):
+    from lobby.models import Table
+
+    _create(client_for(alice), clock=preset)
+    table = Table.objects.get(host=alice)
+    assert (table.clock_minutes, table.clock_increment) == (minutes, increment)
+    assert table.pace_label() == f"Live, {minutes}+{increment}"
+
+
+def test_a_custom_clock_needs_its_minutes(alice):
+    from lobby.models import Table
+
+    response = _create(client_for(alice), clock="custom", clock_increment=5)
+    assert "Give the minutes of your custom clock." in response.content.decode()
+    _create(client_for(alice), clock="custom", clock_minutes=25, clock_increment=5)
+    assert (Table.objects.get(host=alice).clock_minutes, Table.objects.get(host=alice).clock_increment) == (25, 5)
+
+
+def test_a_correspondence_table_has_no_live_clock(alice, bob):
+    from lobby import services
+    from lobby.models import Table
+
+    _create(client_for(alice), pace="correspondence", days_per_move=2, clock="10+1")
+    table = Table.objects.get(host=alice)
+    assert table.clock_minutes is None and table.days_per_move == 2
+    services.join(table.pk, bob)
+    table.refresh_from_db()
+    assert table.game.days_per_move == 2 and table.game.turn_deadline is not None

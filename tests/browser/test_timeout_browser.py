@@ -1,0 +1,49 @@
+"""In a browser: a correspondence player times out, the bot plays the seat, the player
+comes back and takes the seat back with one click."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.browser.fixtures import sign_up
+from tests.fixtures import run_due_tasks
+
+SLUG = "nanga-parbat"
+
+
+@pytest.mark.browser
+def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_site, browser, start_game):
+    from accounts.models import User
+    from games.models import Game, Seat
+
+    pages = {}
+    for name in ("ann", "ben"):
+        page = browser.new_context().new_page()
+        sign_up(page, live_site, name)
+        pages[name] = page
+    ann, ben = User.objects.get(username="ann"), User.objects.get(username="ben")
+    game = start_game(SLUG, [ann, ben], pace="correspondence", days_per_move=1)
+    [absent_seat] = game.to_act()
+    absent, present = ("ann", "ben") if absent_seat == 0 else ("ben", "ann")
+
+    # A day and a bit passes; the worker finds the deadline and the bot plays.
+    Seat.objects.filter(game=game, index=absent_seat).update(running_since=timezone.now() - timedelta(days=1, hours=1))
+    run_due_tasks(only="expire_clock")
+    game.refresh_from_db()
+    move = Seat.objects.get(game=game, index=absent_seat).bot_since
+    assert move is not None and game.moves.filter(seat=absent_seat, by_bot=True).exists()
+
+    watcher = pages[present]
+    watcher.goto(f"{live_site}/play/{game.pk}/")
+    assert watcher.get_by_text(f"played by a bot since move {move}").is_visible()
+
+    player = pages[absent]
+    player.goto(f"{live_site}/play/{game.pk}/")
+    assert player.get_by_text(f"played by a bot since move {move}").is_visible()
+    player.get_by_role("button", name="Take my seat back from the bot").click()
+    player.get_by_text("the seat is yours again").wait_for()
+    assert player.get_by_text("played by a bot since").count() == 0
+    assert Seat.objects.get(game=game, index=absent_seat).bot_since is None
+    assert Game.objects.get(pk=game.pk).is_active
