@@ -8,18 +8,14 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
-from django_ratelimit.decorators import ratelimit
 
+from config.abuse import limited
 from games.engine import Rejected
 from games.models import Game
 from lobby.models import Table
 
 from . import services
 from .models import CANNED_PHRASES, MAX_LENGTH, ChatMessage, ChatReport
-
-# [DECISION] 8 lines a minute per user: enough to talk, too few to flood.
-POST_RATE = "8/m"
-
 
 def _room(kind: str, pk: int) -> services.Room:
     if kind == "game":
@@ -43,11 +39,9 @@ def box(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-@ratelimit(key="user_or_ip", rate=POST_RATE, block=False)
+@limited("chat")  # settings.RATELIMITS["chat"], per user and per address (config.abuse)
 def post(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     room = _room(kind, pk)
-    if getattr(request, "limited", False):
-        return _box(request, room, kind, pk, error="Slow down a little: too many lines in a minute.", status=429)
     try:
         services.post(room, request.user, request.POST.get("text", ""))
     except Rejected as exc:

@@ -69,7 +69,14 @@ def test_a_line_longer_than_the_limit_or_empty_is_refused(game, alice_client):
 
 
 @pytest.mark.django_db
-def test_posting_is_rate_limited_per_user(game, alice_client, bob_client):
+def test_posting_is_rate_limited_per_user(game, alice_client, bob_client, monkeypatch, settings):
+    import django_ratelimit.core
+
+    settings.RATELIMIT_ENABLE = True
+    settings.RATELIMITS = {**settings.RATELIMITS, "chat": "8/m"}
+    settings.RATELIMIT_IP_FACTOR = 100
+    # One fixed window (ending in 2100), so the posts never straddle a minute boundary.
+    monkeypatch.setattr(django_ratelimit.core, "_get_window", lambda value, period: 4_102_444_800)
     codes = [say(alice_client, game, f"line {i}").status_code for i in range(9)]
     assert codes == [200] * 8 + [429]
     assert ChatMessage.objects.count() == 8
