@@ -172,3 +172,11 @@ def test_players_at_a_table_talk_before_it_starts(alice, bob, charlie, alice_cli
 def test_an_unknown_room_is_a_404(alice_client):
     assert alice_client.get("/chat/game/999/").status_code == 404
     assert alice_client.get("/chat/forum/1/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_game_and_table_pages_load_their_chat_box(game, alice, alice_client):
+    assert f'hx-get="/chat/game/{game.pk}/"' in alice_client.get(f"/play/{game.pk}/").content.decode()
+    table = Table.objects.create(game_slug=SLUG, host=alice, seats_count=3)
+    table.seats.create(user=alice, position=0)
+    assert f'hx-get="/chat/table/{table.pk}/"' in alice_client.get(f"/tables/{table.pk}/").content.decode()
