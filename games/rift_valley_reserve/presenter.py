@@ -121,7 +121,7 @@ def cell_items(m: dict, size: float, arrows: bool) -> tuple[list[dict], list[dic
             cells.append({"r": r, "c": c, "x": x, "y": y, "t": TERRAIN_CLASS.get(ch, "ground"), "area": area,
                           "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
                           # The keys must exist: in a template a missing "get" finds dict.get.
-                          "legal": False, "get": None, "post": None, "cancel": None})
+                          "legal": False, "get": None, "post": None, "cancel": None, "label": ""})
             if area not in seen:
                 seen.add(area)
                 labels.append({"x": x + 3, "y": y + size * 0.28, "area": area})
@@ -137,7 +137,7 @@ def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], l
         cx, cy = centre(r, c, size)
         tent = drawn["kind"] == "tent"
         item = {"r": r, "c": c, "cx": cx, "cy": cy, "seat": drawn["seat"], "colour": colours[drawn["seat"]],
-                "get": None, "role": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
+                "get": None, "role": "", "label": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
                 "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
         if tent:
             tents.append(dict(item, points=triangle(r, c, size)))
@@ -190,6 +190,31 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
 
 # --- The controls on the held map ------------------------------------------------------
 
+def square(cell) -> str:
+    """A square in words, counted from 1 as people do: "row 3, column 4"."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def cell_label(kind: str, cell, map_name: str, confirm: bool) -> str:
+    """What clicking a highlighted square does, said in full (its accessible name)."""
+    verb = "Confirm the" if confirm else "Place a"
+    return f"{verb} {kind.capitalize()} on {square(cell)} of the {map_name} map"
+
+
+def stop_label(role: str, cell) -> str:
+    if role == "first":
+        return f"Cancel the Trail from your Stop on {square(cell)}"
+    if role == "start":
+        return f"Start a Trail at your Stop on {square(cell)}"
+    return f"End the Trail at your Stop on {square(cell)}"
+
+
+def route_label(action: dict) -> str:
+    a, b, k = action["from"], action["to"], action["corner"]
+    shape = "straight Trail" if k is None else f"L-shaped Trail turning on {square(k)}"
+    return f"Draw the {shape}, from {square(a)} to {square(b)}"
+
+
 def cancel_sel(sel: selection.Selection, ch: dict) -> str:
     """Cancelling a ghost keeps a mode the player chose; cancelling a Trail starts over."""
     if ch["ghost"] is not None and not ch["default_mode"]:
@@ -197,13 +222,15 @@ def cancel_sel(sel: selection.Selection, ch: dict) -> str:
     return sel.cancel()
 
 
-def mark_cells(geo: dict, sel: selection.Selection, ch: dict) -> None:
+def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = "") -> None:
     """Legal squares of the current mode become links (a ghost, then its confirmation);
     while something is chosen, any other square cancels it."""
     ghost, first = ch["ghost"], ch["first"]
     for cell in geo["cells"]:
         rc = (cell["r"], cell["c"])
         cell["legal"] = first is None and rc in ch["cells"]
+        if cell["legal"]:
+            cell["label"] = cell_label(ch["mode"], rc, map_name, confirm=rc == ghost)
         if cell["legal"] and rc == ghost:
             cell["post"] = sel.action
         elif cell["legal"]:
@@ -226,6 +253,7 @@ def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, se
         elif rc in partners[first]:
             stop["get"] = sel.start(f"a:{cell_value(first)}", f"b:{cell_value(rc)}")
             stop["role"] = "second" if rc == second else "partner"
+        stop["label"] = stop_label(stop["role"], rc)
 
 
 def routes(sel: selection.Selection, ch: dict) -> list[dict]:
@@ -241,7 +269,7 @@ def routes(sel: selection.Selection, ch: dict) -> list[dict]:
         kx, ky = centre(k[0], k[1], CELL) if k else (None, None)
         out.append({"action": action, "d": trail_d(_path(action), CELL), "focus": next_pick,
                     "corner": "none" if k is None else f"{k[0]},{k[1]}", "kx": kx, "ky": ky,
-                    "label": "straight route" if k is None else f"L route via ({k[0]},{k[1]})"})
+                    "label": route_label(action)})
     return out
 
 
@@ -254,11 +282,12 @@ def ghost_item(ch: dict, seat: int, colours: list[str]) -> dict | None:
             "points": triangle(r, c, CELL), "r": r, "c": c}
 
 
-def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, colours: list[str]) -> dict:
+def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, colours: list[str],
+             map_name: str = "") -> dict:
     """The toolbar and the clickable parts of the held map, for the picks made so far."""
     ch = choice(sel, legal)
     partners = trail_partners(legal)
-    mark_cells(geo, sel, ch)
+    mark_cells(geo, sel, ch, map_name)
     mark_stops(geo, sel, ch, partners, seat)
     selecting = ch["ghost"] is not None or ch["first"] is not None
     return {
@@ -377,7 +406,7 @@ def held_map_board(panel: dict, view: dict, sel: selection.Selection, shown: int
     m = view["maps"][shown]
     geo = map_geometry(m, CELL, colours, pending=view.get("my_pending") if shown == held else None,
                        pending_seat=seat, arrows=seat is not None and m["owner"] == seat and shown == held)
-    parts = controls(sel, legal, geo, seat, colours) if acting and seat is not None else dict(NO_CONTROLS)
+    parts = controls(sel, legal, geo, seat, colours, m["name"]) if acting and seat is not None else dict(NO_CONTROLS)
     return dict(parts, geo=geo, acting=acting)
 
 

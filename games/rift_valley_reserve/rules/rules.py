@@ -172,6 +172,14 @@ class RiftValleyReserve(Ruleset):
             out = self._resolve(out)
         return out
 
+    def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """A draw may be taken back while it is still pending (spec 15.2 "Take back"):
+        until the turn resolves nobody else has seen it (5.3 step 3) and nothing anyone
+        else chose depends on it. Once the last asked seat has drawn, every draw of the
+        turn is public and the maps have moved on, so it stands."""
+        return (not after["over"] and after["turn"] == before["turn"]
+                and str(seat) in after["pending"] and str(seat) not in before["pending"])
+
     def _resolve(self, state: State) -> State:
         """Apply every pending draw at once, record the turn, check the end, and start the
         next turn (turns with nobody to ask resolve at once, spec 5.3 step 8)."""

@@ -108,7 +108,8 @@ def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
     c = client_for(alice)
     page = panel(c, game, "m:stop.c:0-3")
     assert 'class="cell t-ground legal clickable sel-target ghosted"' in page
-    assert "Confirm Stop at (0,3)" in page
+    assert "Confirm Stop on row 1, column 4" in page
+    assert 'aria-label="Confirm the Stop on row 1, column 4 of the Open Plain map"' in page
     assert re.search(r'data-r="1" data-c="1"\s*hx-get="/play/\d+/panel/\?sel="', page)   # elsewhere cancels
     page = act(c, game, {"type": "stop", "cell": [0, 3]})
     assert "drawn — waiting for the others" in page and 'data-kind="pending-stop"' in page
@@ -135,11 +136,15 @@ def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
     # Turn 5, seat 0 on its own map: start a Trail, then see both routes.
     page = panel(clients[0], game)
     assert 'class="stop unconnected clickable sel-target role-start"' in page
+    assert 'aria-label="Start a Trail at your Stop on row 1, column 4"' in page
     page = panel(clients[0], game, "a:0-3")
     assert "role-first" in page and "role-partner" in page
+    assert 'aria-label="End the Trail at your Stop on row 3, column 6"' in page
     page = panel(clients[0], game, "a:0-3.b:2-5")
     corners = re.findall(r'data-corner="([^"]+)"', page)
     assert sorted(corners) == ["0,5", "2,3"]                               # one route bridges the Rift
+    assert ('aria-label="Draw the L-shaped Trail turning on row 3, column 4, from row 1, column 4 '
+            'to row 3, column 6"') in page
     act(clients[0], game, {"type": "trail", "from": [0, 3], "to": [2, 5], "corner": [2, 3]})
     page = act(clients[1], game, {"type": "tent", "cell": [0, 0]})
     assert 'data-kind="trail"' in panel(clients[1], game) and 'class="plank"' in panel(clients[1], game)
@@ -293,3 +298,54 @@ def test_the_page_carries_the_seats_turn_key(start_game, alice, bob):
     seat = users_by_seat(game, alice, bob).index(alice)
     page = panel(client_for(alice), game, "m:stop.c:0-3")        # the Confirm button posts it
     assert f"&quot;turn&quot;: &quot;{game.rules.seat_turn(game.state, seat)}&quot;" in page
+
+
+# --- Taking a draw back (spec 15.2) -----------------------------------------------------
+
+def without_per_render_noise(page: str) -> str:
+    """A panel with what differs between two renders of the same board blanked out:
+    the submission token, the time of the last change and the clocks' "now"."""
+    page = re.sub(r'name="token" value="[0-9a-f]+"|"token": "[0-9a-f]+"', "token", page)
+    return re.sub(r'data-(revision|now)="[^"]*"', "", page)
+
+
+def test_a_pending_draw_can_be_taken_back_with_the_boards_button(start_game, alice, bob, charlie):
+    game = start_game(SLUG, [alice, bob, charlie])
+    c = client_for(alice)
+    page = act(c, game, {"type": "stop", "cell": [0, 3]})
+    assert "Take back my draw" in page
+    page = html(c.post(f"/play/{game.pk}/undo/"))
+    assert "Move taken back." in page
+    assert 'data-kind="pending-stop"' not in page and "rvr-controls" in page
+    assert fresh(game).state["pending"] == {} and fresh(game).moves.count() == 0
+    page = act(c, game, {"type": "stop", "cell": [0, 5]})          # a different draw now
+    assert fresh(game).state["pending"] == {"0": {"type": "stop", "cell": [0, 5]}}
+
+
+def test_the_draw_that_ends_the_turn_offers_no_take_back(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    page = act(client_for(bob), game, {"type": "stop", "cell": [8, 4]})
+    assert "Take back my draw" not in page
+    assert client_for(bob).post(f"/play/{game.pk}/undo/").status_code == 409
+    assert fresh(game).state["turn"] == 2
+
+
+def test_a_take_back_tells_the_other_seats_and_spectators_nothing(start_game, alice, bob, charlie, client):
+    game = start_game(SLUG, [alice, bob, charlie])
+    watchers = {"bob": client_for(bob), "spectator": client}
+    before = {who: without_per_render_noise(panel(w, game)) for who, w in watchers.items()}
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    for w in watchers.values():
+        assert "Take back" not in panel(w, game)
+    html(client_for(alice).post(f"/play/{game.pk}/undo/"))
+    after = {who: without_per_render_noise(panel(w, game)) for who, w in watchers.items()}
+    assert after == before                   # as if Alice had never drawn
+    assert "0-3" not in json.dumps(list(fresh(game).moves.values_list("action", flat=True)))
+
+
+def test_another_seat_cannot_take_back_a_pending_draw(start_game, alice, bob, charlie):
+    game = start_game(SLUG, [alice, bob, charlie])
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    assert client_for(bob).post(f"/play/{game.pk}/undo/").status_code == 409
+    assert fresh(game).state["pending"] == {"0": {"type": "stop", "cell": [0, 3]}}

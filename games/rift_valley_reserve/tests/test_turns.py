@@ -256,3 +256,25 @@ def test_random_playouts_end_for_every_player_count(boards):
             assert state["final_turn"] == final_turn_for(state["trigger_turn"], players)
             assert state["events"][-1]["turn"] == state["final_turn"]
             assert sum(1 for m in state["maps"] if is_full(m)) >= players - 1
+
+
+# --- Take back (spec 15.2): a pending draw, never a resolved one ------------------------
+
+def test_a_pending_draw_may_be_taken_back():
+    state = blank(3)
+    after = RULES.apply(state, 0, S(0, 4))
+    assert RULES.undoable(state, 0, S(0, 4), after)
+
+
+def test_the_draw_that_resolves_the_turn_cannot_be_taken_back():
+    state = RULES.apply(blank(2), 0, S(0, 4))
+    after = RULES.apply(state, 1, S(8, 4))
+    assert after["turn"] == 2
+    assert not RULES.undoable(state, 1, S(8, 4), after)
+
+
+def test_a_pass_in_the_final_stage_may_be_taken_back_until_the_turn_resolves():
+    state = blank(3)
+    state = dict(state, trigger_turn=1, final_turn=4)
+    after = RULES.apply(state, 2, {"type": "pass"})
+    assert RULES.undoable(state, 2, {"type": "pass"}, after)
