@@ -25,9 +25,13 @@ OPTION_SPECS = {
     "max_turns": {"label": "Turn cap per game", "min": 20, "max": 500},
 }
 
+STYLESHEET = "games/roll-to-the-top/board.css"
+
 DICE = "dice"                  # the ?sel= extra holding the picked dice, e.g. dice:d4,d12
 # Board geometry: one box of the player's own sheet, and the scale of the other sheets.
-BOX_W, BOX_H = 44, 40
+# Boxes are 44 x 46 units: on a phone the widest sheet (Twin Peaks, 8 boxes) drawn across
+# the screen keeps every box at least 44 px square, the size of a finger.
+BOX_W, BOX_H = 44, 46
 SMALL = 0.45
 
 FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
@@ -187,12 +191,14 @@ def sheet(board: dict, committed: dict, *, pending=(), last=(), fits=None, scale
     pending_by_key = {f"{p['box'][0]},{p['box'][1]}": p for p in pending}
     fits = fits or {}
     boxes = []
+    place_in_row = _places_in_rows(board["boxes"])
     for box in board["boxes"]:
         key = box["key"]
         left, top = box["x"] * w / 2, (board["rows"] - 1 - box["r"]) * h
         placed = pending_by_key.get(key)
         boxes.append({
             "key": key, "r": box["r"], "x": box["x"], "left": left, "top": top, "w": w, "h": h,
+            "row": box["r"] + 1, "place": place_in_row[key],
             "cx": left + w / 2, "cy": top + h / 2 + 6 * scale,
             "dot": box["kind"] == "dot", "hanging": box["kind"] == "hanging",
             "value": committed.get(key), "pending": placed, "recent": key in last,
@@ -207,13 +213,47 @@ def sheet(board: dict, committed: dict, *, pending=(), last=(), fits=None, scale
             "scale": scale}
 
 
+def _places_in_rows(boxes: list[dict]) -> dict[str, int]:
+    """Each box's place in its row, counted from the left from 1: how a player names a
+    box ("row 3, box 2"), unlike the key's half-box x coordinate."""
+    rows: dict[int, list[dict]] = {}
+    for box in boxes:
+        rows.setdefault(box["r"], []).append(box)
+    return {b["key"]: i for row in rows.values() for i, b in enumerate(sorted(row, key=lambda b: b["x"]), 1)}
+
+
+def box_label(box: dict, reverse: bool = False) -> str:
+    """What a box of one's own sheet says to a screen reader: what clicking it does when
+    it takes the picked dice ("Place 7 in row 3, box 2"), else what is in it."""
+    where = f"row {box['row']}, box {box['place']}"
+    if box["action"]:
+        return f"Place {box['action_value']} in {where}"
+    words = [where.capitalize()]
+    if box["value"] is not None:
+        words.append(f"holds {box['value']}")
+    elif box["pending"]:
+        words.append(f"{box['pending']['value']} written this turn")
+    else:
+        words.append("empty")
+    if box["dot"]:
+        words.append("dot box")
+    if box["min_value"]:
+        words.append(f"{'at most' if reverse else 'at least'} {box['min_value']}")
+    return ", ".join(words)
+
+
 def main_sheet(view: dict, seat, fits: dict) -> dict | None:
     """The seat's own sheet, with its pending numbers and the boxes its picked dice fill."""
     if seat is None:
         return None
     me = view.get("me") or {}
-    return sheet(view["board_data"], view["sheets"][seat], pending=me.get("pending", []),
-                 last=view["last_written"][seat], fits=fits)
+    drawn = sheet(view["board_data"], view["sheets"][seat], pending=me.get("pending", []),
+                  last=view["last_written"][seat], fits=fits)
+    total = sum(view["roll"].get(d, 0) for d in next(iter(fits.values()))["dice"]) if fits else 0
+    for box in drawn["boxes"]:
+        box["action_value"] = total
+        box["label"] = box_label(box, bool(view.get("reverse")))
+    return drawn
 
 
 def other_sheets(view: dict, seat, names: list[str]) -> list[dict]:
@@ -233,7 +273,8 @@ def dice_tray(view: dict, choice: dict | None = None) -> dict:
              "picked": d in choice["chosen"], "toggle": choice["toggle"].get(d),
              "addable": d in can_add, "removable": d in can_remove} for d in view["pool"]]
     reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in can_add} for d in view["reserve"]]
-    return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(view.get("face"), "?")}
+    return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(view.get("face"), "?"),
+            "face_words": EFFECT_TEXT.get(view.get("face"), "not rolled yet")}
 
 
 def action_die(view: dict, legal: list[dict], names: list[str]) -> dict:

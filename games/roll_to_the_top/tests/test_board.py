@@ -132,3 +132,23 @@ def test_a_finished_game_shows_winners_and_its_replay(start_game, alice, client)
     assert "Game over." in text and f"/play/{game.pk}/replay/" in text
     replay = client.get(f"/play/{game.pk}/replay/?step=1").content.decode()
     assert "Your sheet" not in replay and "Move <strong>1</strong>" in replay
+
+
+def test_a_highlighted_box_says_which_number_goes_where(game, alice):
+    """Screen readers hear what a click does ("Place 7 in row 1, box 3"), counting boxes
+    from the left of their row; other boxes are images that say what they hold."""
+    view = game.rules.view(game.state, 0)
+    die = next(d for d in view["pool"])
+    text = panel(client_for(alice), game, f"dice:{die}")
+    value = view["roll"][die]
+    tags = re.findall(r'<g class="box[^"]*"[^>]*>', text)
+    legal = [t for t in tags if "sel-target" in t]
+    assert legal
+    for tag in legal:
+        r, x = (int(n) for n in re.search(r'data-key="(\d+),(\d+)"', tag).groups())
+        row_xs = sorted(b["x"] for b in view["board_data"]["boxes"] if b["r"] == r)
+        assert f'aria-label="Place {value} in row {r + 1}, box {row_xs.index(x) + 1}"' in tag
+        assert 'role="button"' in tag
+    for tag in tags:
+        if "data-key" in tag and "sel-target" not in tag:
+            assert 'role="img"' in tag and re.search(r'aria-label="Row \d+, box \d+, ', tag), tag
