@@ -314,3 +314,44 @@ def board_context(panel: dict) -> dict:
         "board": board,
         "unplace_action": {"type": "unplace"}, "reset_action": {"type": "reset"}, "done_action": {"type": "done"},
     }
+
+
+# --- how to play ------------------------------------------------------------------------
+
+BOARD_NOTES = {
+    "giza": "A plain pyramid with six dot boxes along the base: only the general rules. A good first board.",
+    "matterhorn": "A hooked peak. One box stands on a single box, one hangs off the side, "
+                  "and the summit needs 25 or more.",
+    "arch": "Two legs and a bridge. The bridge hangs in the air, so it is built outward from the legs.",
+    "twin_peaks": "The widest board, with a dot box in the middle. The right summit needs the left one "
+                  "filled first, and a number at least as large.",
+    "lighthouse": "Tall and narrow, with two hanging boxes in the gallery. A quick board.",
+    "temple": "A stepped pyramid whose base has only three dots: the other four base boxes hang, "
+              "so the base grows outward from the dots.",
+}
+
+
+def _board_data(board_id: str, mode: str = "normal") -> dict:
+    """The board as the page draws it: the rules' own view of a fresh one-seat game."""
+    from games.roll_to_the_top.rules import RULES
+
+    state = RULES.setup(1, RULES.validate_options(1, {"board": board_id, "mode": mode}), 1)
+    return RULES.view(state, 0)["board_data"]
+
+
+def _example(board_id: str, committed: dict, new: list[str], mode: str = "normal") -> dict:
+    """A small sheet with some numbers written, the `new` ones marked as just written."""
+    return sheet(_board_data(board_id, mode), committed, last=new, scale=0.7)
+
+
+def how_to_play_context() -> dict:
+    """The six boards and two small worked examples, drawn by the board's own builder."""
+    boards = [{"id": b, "name": D.BOARDS[b]["name"], "note": BOARD_NOTES.get(b, ""),
+               "sheet": sheet(_board_data(b), {}, scale=SMALL)} for b in D.BOARD_ORDER]
+    return {
+        "boards": boards,
+        "board_style": STYLESHEET,
+        "support_example": _example("giza", {"0,0": 2, "0,2": 5, "0,4": 3, "1,1": 5}, ["1,1"]),
+        "hanging_example": _example("arch", {"0,0": 1, "0,2": 4, "1,1": 6, "2,1": 8, "2,3": 3}, ["2,3"]),
+        "reverse_example": _example("giza", {"0,0": 11, "0,2": 7, "1,1": 7}, ["1,1"], mode="reverse"),
+    }
