@@ -69,7 +69,8 @@ def vacation_view(request: HttpRequest) -> HttpResponse:
             if not form.is_valid():
                 raise Rejected("Give a number of days between 1 and 30.", 400)
             user = vacation.declare(request.user.pk, form.cleaned_data["days"])
-            messages.success(request, f"Enjoy! Your correspondence clocks stop until {user.vacation_until:%b %d, %H:%M} UTC.")
+            until = f"{user.vacation_until:%b %d, %H:%M} UTC"
+            messages.success(request, f"Enjoy! Your correspondence clocks stop until {until}.")
     except Rejected as exc:
         messages.error(request, exc.message)
     return redirect("accounts:settings")

@@ -161,7 +161,8 @@ def expire_idle_tables(now=None) -> int:
     """Close open tables with no activity for OPEN_TABLE_IDLE_HOURS (a periodic task)."""
     cutoff = (now or timezone.now()) - timedelta(hours=settings.OPEN_TABLE_IDLE_HOURS)
     closed = 0
-    for table_id in Table.objects.filter(status=Table.Status.OPEN, last_activity__lt=cutoff).values_list("pk", flat=True):
+    idle = Table.objects.filter(status=Table.Status.OPEN, last_activity__lt=cutoff)
+    for table_id in idle.values_list("pk", flat=True):
         with transaction.atomic():
             table = _locked(table_id)
             if table.is_open and table.last_activity < cutoff:

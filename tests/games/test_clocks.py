@@ -143,6 +143,7 @@ def test_the_board_and_history_say_a_bot_plays_the_seat_and_the_player_takes_it_
     marked = seats(game)[absent].bot_since
     page = client_for(user).get(f"/play/{game.pk}/").content.decode()
     assert f"played by a bot since move {marked}" in page
+    assert f"Move {marked}: {user.username} ran out of time" in page  # in the history too
     assert "Take my seat back from the bot" in page
     response = client_for(user).post(f"/play/{game.pk}/take-back/")
     assert response.status_code == 200

@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 
 from games import engine, presence
-from games.models import Game, Seat
+from games.models import Seat
 from games.rules import bot_for
 
 pytestmark = pytest.mark.django_db

@@ -60,7 +60,7 @@ def test_a_timed_out_player_who_did_not_return_is_rated_last(start_game, alice, 
     seats = {s.index: s for s in game.seats.all()}
     assert seats[absent].rank == 2 and seats[1 - absent].rank == 1
     users, ranks = update.call_args.args[1], update.call_args.args[2]
-    assert dict(zip([u.pk for u in users], ranks))[seats[absent].user_id] == 2
+    assert dict(zip([u.pk for u in users], ranks, strict=True))[seats[absent].user_id] == 2
 
 
 # --- resign ---
