@@ -17,9 +17,15 @@ here or in the browser; the server checks every action again.
 """
 from __future__ import annotations
 
+import functools
+import random
+
 from games import selection
 from games.alpine_trails.rules import board as B
-from games.alpine_trails.rules.data import ANIMAL_OF, DIRECTIONS, SHAPE_NAME, TERRAIN_OF_ANIMAL, TERRAINS, TILES
+from games.alpine_trails.rules import solo_title
+from games.alpine_trails.rules.data import (
+    ANIMAL_OF, DIRECTIONS, SHAPE_NAME, SOLO_TITLES, TERRAIN_OF_ANIMAL, TERRAINS, TILES,
+)
 
 OPTION_SPECS: dict = {}
 SCRIPT = "games/alpine-trails/board.js"
@@ -591,3 +597,65 @@ def describe(event: dict, names: list[str]) -> str:
     kind = str(event.get("type", "event")).replace("_", " ")
     who = _who(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
     return f"{who + ': ' if who else ''}{kind.capitalize()}."
+
+
+# --- how to play -------------------------------------------------------------------------------
+
+HOW_TO_PLAY_SEED = 7        # the solo game whose maps illustrate the "how to play" page
+
+
+@functools.lru_cache(maxsize=1)
+def _example_solo_game() -> tuple[dict, dict, dict]:
+    """The view of seat 0 in a solo game played by the bot: after setup, after 3 rounds
+    and at the end. Deterministic (fixed seed), so worked out once per process."""
+    from games.alpine_trails.rules import RULES
+    from games.alpine_trails.rules import bot
+
+    state = RULES.setup(1, RULES.default_options(), HOW_TO_PLAY_SEED)
+    start = RULES.view(state, 0)
+    rng, early = random.Random(HOW_TO_PLAY_SEED), None
+    while not RULES.is_over(state):
+        state = RULES.apply(state, 0, bot.choose(state, 0, rng))
+        if early is None and state["round"] == 4:
+            early = RULES.view(state, 0)
+    return start, early, RULES.view(state, 0)
+
+
+def _tile_faces() -> list[dict]:
+    """One straight trail of each terrain, on both sides, as the tray draws tiles."""
+    shown = {}
+    for tile_id, tile in TILES.items():
+        if tile["terrain"] not in shown and tile["shape"] == "I":
+            shown[tile["terrain"]] = {"terrain": tile["terrain"], "animal": ANIMAL_OF[tile["terrain"]],
+                                      "trail": tile_face(tile_id, "trail", 1), "side": tile_face(tile_id, "terrain")}
+    return [shown[t] for t in TERRAINS if t in shown]
+
+
+def title_ranges() -> list[dict]:
+    """The solo rank titles as point ranges, lowest first: "below 85", "85 to 94", ... "125 or more"."""
+    steps = sorted(SOLO_TITLES)
+    ranges = [{"points": f"below {steps[0][0]}", "title": "no title"}]
+    for (low, title), after in zip(steps, steps[1:] + [None], strict=True):
+        ranges.append({"points": f"{low} to {after[0] - 1}" if after else f"{low} or more", "title": title})
+    return ranges
+
+
+def how_to_play_context() -> dict:
+    """Maps of one solo game (the start, round 4, the end with its scoring marks) and the
+    tiles, drawn by the board's own builders; the solo rank titles from the rules."""
+    start, early, end = _example_solo_game()
+    final = end["seats"][0]
+    scores = final.get("score") or {}
+    return {
+        "start_map": map_geometry(start["seats"][0]),
+        "early_map": map_geometry(early["seats"][0]),
+        "final_map": map_geometry(final, over=True),
+        "final_total": scores.get("total"),
+        "final_breakdown": [{"label": label, "points": scores.get("breakdown", {}).get(key, 0)}
+                            for key, label in PAD_ROWS],
+        "final_title": solo_title(scores.get("total", 0)),
+        "tiles": _tile_faces(),
+        "titles": title_ranges(),
+        "pad_rows": PAD_ROWS,
+        "board_style": STYLESHEET,
+    }
