@@ -34,6 +34,7 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
     names = seat_names(game)
     token = uuid.uuid4().hex
     scores = score_rows(game, view, names)
+    history = numbered_history(game.game_slug, view, names)
     panel = {
         "game": game,
         "rules": rules,
@@ -52,7 +53,8 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "token": token,
         "version": game.version,
         "seat_turn": rules.seat_turn(game.state, seat) if seat is not None else "",
-        "log": [entry["text"] for entry in presenters.history(game.game_slug, view, names)][-40:],
+        "history": history,
+        "last_event": history[-1]["text"] if history else "",
         "scores": scores,
         "winners": [row["name"] for row in scores if row["rank"] == 1],
         "can_undo": _can_undo(game, seat),
@@ -62,6 +64,18 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
     panel["board_template"] = presenters.board_template(game.game_slug)
     panel.update(presenters.board_context(game.game_slug, panel))
     return panel
+
+
+def numbered_history(slug: str, view: dict, names: list[str]) -> list[dict]:
+    """The whole history, oldest first, each entry numbered (`number`, from 1) and with its
+    turn when the game's events carry one: pages list it newest first in a scroll box."""
+    entries = presenters.history(slug, view, names)
+    for number, entry in enumerate(entries, start=1):
+        entry["number"] = number
+    return entries
+
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def clock_rows(game: Game, now=None) -> list[dict]:
@@ -131,6 +145,11 @@ def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:
     ]
     if game.rated:
         _add_rating_changes(game, rows)
+    if not game.is_active:
+        # The final result reads as a ranking: best first, with medals; ties keep seat order.
+        rows.sort(key=lambda row: (row["rank"] is None, row["rank"] or 0, row["index"]))
+        for row in rows:
+            row["medal"] = MEDALS.get(row["rank"], "")
     return with_bars(rows)
 
 

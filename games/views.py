@@ -18,7 +18,7 @@ from .engine import Rejected
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
-from .panel import panel_context, seat_names, with_bars
+from .panel import numbered_history, panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
 OOB_SWAP = ' hx-swap-oob="true"'
@@ -165,7 +165,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
                                "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
                               for i, s in enumerate(rules.scores(state))]),
-        "log": [entry["text"] for entry in presenters.history(game.game_slug, view, names)][-12:],
+        "history": numbered_history(game.game_slug, view, names),
         "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
     }
     context["board_template"] = presenters.board_template(game.game_slug)

@@ -70,3 +70,14 @@ def clock(seconds) -> str:
 def player_count(rules) -> str:
     """"2 players" when a game takes exactly two, "1–6 players" for a range."""
     return players_label(rules)
+
+
+@register.filter
+def ordinal(rank) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (places in a result)."""
+    try:
+        rank = int(rank)
+    except (TypeError, ValueError):
+        return ""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"

@@ -148,6 +148,42 @@ document.addEventListener("click", (event) => {
   if (input) input.select();
 });
 
+// A copy button: <button data-copy="#selector"> copies that field's value and says so in the
+// status element beside it (a polite live region).
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest && event.target.closest("[data-copy]");
+  if (!button) return;
+  const field = document.querySelector(button.dataset.copy);
+  const status = button.parentElement.querySelector("[role=status]");
+  if (!field) return;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
+  } catch (err) {
+    field.select();
+    copied = document.execCommand && document.execCommand("copy");
+  }
+  if (status) status.textContent = copied ? "Copied." : "Select the link and copy it.";
+});
+
+// The create-table form shows only the fields of the chosen pace (data-pace on a field:
+// "live" for the clock, "correspondence" for the time per move). Without this script every
+// field shows, and the server ignores the other pace's fields.
+function showPaceFields() {
+  const form = document.getElementById("table-form");
+  if (!form) return;
+  const chosen = form.querySelector("input[name=pace]:checked");
+  form.querySelectorAll("[data-pace]").forEach((el) => {
+    el.hidden = Boolean(chosen) && el.dataset.pace !== chosen.value;
+  });
+}
+document.addEventListener("DOMContentLoaded", showPaceFields);
+document.addEventListener("htmx:afterSwap", showPaceFields);
+document.addEventListener("change", (event) => {
+  if (event.target.name === "pace") showPaceFields();
+});
+
 // The tab title starts with the number of games waiting for you, e.g. "(2) Lobby".
 function showTurnCount() {
   const badge = document.getElementById("turn-badge");
@@ -177,3 +213,36 @@ setInterval(() => {
     el.classList.toggle("low", left < 30);
   });
 }, 1000);
+
+// Screen readers hear each live update's last event: the panel carries it in
+// data-last-event; the #announcer region (outside the swapped panel) says it once.
+(function () {
+  let said = null;
+  function announce() {
+    const region = document.getElementById("announcer");
+    const panel = document.getElementById("game-panel");
+    if (!region || !panel) return;
+    const text = panel.dataset.lastEvent || "";
+    if (said === null) { said = text; return; }   // the page as loaded: nothing new to say
+    if (text && text !== said) region.textContent = text;
+    said = text;
+  }
+  document.addEventListener("DOMContentLoaded", announce);
+  document.addEventListener("htmx:afterSwap", announce);
+  document.addEventListener("htmx:oobAfterSwap", announce);
+  document.addEventListener("htmx:wsAfterMessage", announce);
+})();
+
+// Replays step with the left and right arrow keys (the slider keeps its own arrows; each
+// step's address goes into the history, so a step can be shared or reloaded).
+document.addEventListener("keydown", (event) => {
+  if (!document.querySelector("[data-replay-keys]") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+  const button = event.key === "ArrowLeft" ? document.querySelector("[data-replay-prev]")
+    : event.key === "ArrowRight" ? document.querySelector("[data-replay-next]") : null;
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});

@@ -78,8 +78,8 @@ def test_two_players_play_a_round_on_the_map(live_site, browser):
     expect(alice.locator(".rf-map")).to_be_visible()
 
     # the side score table fits its card: the Total column is on screen, not clipped
-    total = alice.locator(".side-col .score-table th").last
-    expect(total).to_have_text("Total")
+    total = alice.locator(".side-col .score-table th:text-is('Total')")
+    expect(total).to_have_count(1)
     card = alice.locator(".side-col .scores").bounding_box()
     box = total.bounding_box()
     assert box["x"] + box["width"] <= card["x"] + card["width"] + 1
