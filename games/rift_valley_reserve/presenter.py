@@ -69,7 +69,8 @@ def picks(action: dict) -> list:
 def select(panel: dict, n: int) -> selection.Selection:
     def is_map(value: str) -> bool:
         return value.isdigit() and int(value) < n
-    return selection.select(panel.get("selection", ""), panel.get("legal") or [], picks, extras={"v": is_map})
+    return selection.select(panel.get("selection", ""), panel.get("legal") or [], picks,
+                            extras={"v": is_map, "z": lambda value: value in HALVES})
 
 
 def _cell_of(value: str | None) -> Cell | None:
@@ -136,7 +137,9 @@ def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], l
         r, c = (int(v) for v in k.split(","))
         cx, cy = centre(r, c, size)
         tent = drawn["kind"] == "tent"
-        item = {"r": r, "c": c, "cx": cx, "cy": cy, "seat": drawn["seat"], "colour": colours[drawn["seat"]],
+        x, y = origin(r, c, size)
+        item = {"r": r, "c": c, "cx": cx, "cy": cy, "x": x, "y": y, "seat": drawn["seat"],
+                "colour": colours[drawn["seat"]],
                 "get": None, "role": "", "label": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
                 "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
         if tent:
@@ -306,6 +309,62 @@ NO_CONTROLS = {"mode": "stop", "can_stop": False, "can_tent": False, "has_trails
                "selecting": False, "cancel_sel": "", "pass_action": None}
 
 
+# --- The phone view: half a map at a time ------------------------------------------------
+# A whole map on a 360 px phone gives a square about 32 px: too small for a finger. Below
+# the width where it fits at 44 px (board.css), the page shows instead one half of the held
+# map (the "z" extra: "w" west, the default, or "e" east), at least 6 columns wide and
+# overlapping in the middle, so a square is 50 px or more and every target can be tapped.
+
+HALVES = {"w": "West", "e": "East"}
+
+
+def half_columns(cols: int, half: str) -> tuple[int, int]:
+    """The first and last column of a half (they overlap, so no column is only an edge)."""
+    width = (cols + 1) // 2 + 1
+    return (0, width - 1) if half == "w" else (cols - width, cols - 1)
+
+
+def default_half(ch: dict | None, cols: int) -> str:
+    """The half holding the square or Stop being chosen, else the west."""
+    cell = (ch or {}).get("ghost") or (ch or {}).get("first")
+    return "e" if cell and cell[1] > half_columns(cols, "w")[1] else "w"
+
+
+def _in(cell_c: int, lo: int, hi: int) -> bool:
+    return lo <= cell_c <= hi
+
+
+def half_geometry(geo: dict, routes_: list[dict], cols: int, half: str) -> dict:
+    """The held map cut to one half: the SVG's viewBox frames it, and only the controls
+    inside it are drawn (so none is focusable out of sight)."""
+    lo, hi = half_columns(cols, half)
+    size = geo["size"]
+    x0 = lo * size
+    return dict(geo, view_x=x0, width=(hi - lo + 1) * size + 2 * PAD,
+                cells=[cell for cell in geo["cells"] if _in(cell["c"], lo, hi)],
+                stops=[st for st in geo["stops"] if _in(st["c"], lo, hi)],
+                tents=[t for t in geo["tents"] if _in(t["c"], lo, hi)],
+                labels=[lab for lab in geo["labels"] if lo * size <= lab["x"] - PAD - 3 < (hi + 1) * size],
+                routes=[rt for rt in routes_ if any(_in(c, lo, hi) for _, c in _path(rt["action"]))])
+
+
+def switch_half(sel: selection.Selection, half: str) -> str:
+    """`?sel=` showing the other half and keeping the draw half made (unlike with_extra):
+    a Trail may start in one half and end in the other."""
+    extras = [selection.pick(k, v) for k, v in sel.extras.items() if k != "z"]
+    return selection.encode([*extras, selection.pick("z", half), *sel.picks])
+
+
+def zoom(sel: selection.Selection, board: dict, cols: int) -> dict:
+    """The phone's half-map view of the held map and the links that switch halves."""
+    half = sel.extra("z") or default_half(board, cols)
+    lo, hi = half_columns(cols, half)
+    other = "e" if half == "w" else "w"
+    return {"half": half, "name": HALVES[half], "lo": lo + 1, "hi": hi + 1,
+            "other_name": HALVES[other], "other_sel": switch_half(sel, other),
+            "geo": half_geometry(board["geo"], board["routes"], cols, half)}
+
+
 # --- The other board areas ---------------------------------------------------------------
 
 def shown_map(view: dict, seat: int | None, sel: selection.Selection) -> int:
@@ -407,7 +466,9 @@ def held_map_board(panel: dict, view: dict, sel: selection.Selection, shown: int
     geo = map_geometry(m, CELL, colours, pending=view.get("my_pending") if shown == held else None,
                        pending_seat=seat, arrows=seat is not None and m["owner"] == seat and shown == held)
     parts = controls(sel, legal, geo, seat, colours, m["name"]) if acting and seat is not None else dict(NO_CONTROLS)
-    return dict(parts, geo=geo, acting=acting)
+    parts = dict(parts, geo=geo, acting=acting)
+    parts["zoom"] = zoom(sel, parts, m["cols"]) if acting else None
+    return parts
 
 
 def board_context(panel: dict) -> dict[str, Any]:

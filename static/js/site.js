@@ -57,6 +57,10 @@ document.addEventListener("DOMContentLoaded", () => {
   let focusWanted = null;   // data-sel-focus of the target to refocus after a swap ("" : first target)
   const root = () => document.querySelector("[data-sel-root]");
 
+  // A board may draw the same targets twice, one copy per screen size, and hide the other
+  // with CSS (display: none): only targets on screen can take focus.
+  const isShown = (el) => el.getClientRects().length > 0;
+
   function remember() {
     const r = root();
     kept = r ? { sel: r.dataset.sel || "", key: r.dataset.selKey || "" } : { sel: "", key: null };
@@ -67,8 +71,8 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!r || focusWanted === null) return;
     const active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) { focusWanted = null; return; }
-    const el = (focusWanted && r.querySelector(`.sel-target[data-sel-focus="${CSS.escape(focusWanted)}"]`))
-      || r.querySelector(".sel-target");
+    const shown = [...r.querySelectorAll(".sel-target")].filter(isShown);
+    const el = (focusWanted && shown.find((t) => t.dataset.selFocus === focusWanted)) || shown[0];
     if (el) el.focus({ preventScroll: true });
     focusWanted = null;
   }
@@ -132,7 +136,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     // Only from inside the board: with nothing focused the arrows still scroll the page.
     if (event.key.startsWith("Arrow") && inside) {
-      const targets = [...r.querySelectorAll(".sel-target")];
+      const targets = [...r.querySelectorAll(".sel-target")].filter(isShown);
       if (!targets.length) return;
       const current = t.closest && t.closest(".sel-target");
       const next = current ? nearest(targets, current, event.key) : targets[0];

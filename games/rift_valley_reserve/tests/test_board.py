@@ -28,6 +28,11 @@ def panel(client, game, sel: str = "") -> str:
     return html(client.get(f"/play/{game.pk}/panel/" + (f"?sel={sel}" if sel else "")))
 
 
+def big_map(page: str) -> str:
+    """The SVG of the held map drawn whole (phones get halves of it as well)."""
+    return page.split('class="rvr-map big"')[1].split("</svg>")[0]
+
+
 def users_by_seat(game, alice, bob, charlie=None):
     people = {alice.pk: alice, bob.pk: bob}
     if charlie:
@@ -141,7 +146,7 @@ def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
     assert "role-first" in page and "role-partner" in page
     assert 'aria-label="End the Trail at your Stop on row 3, column 6"' in page
     page = panel(clients[0], game, "a:0-3.b:2-5")
-    corners = re.findall(r'data-corner="([^"]+)"', page)
+    corners = re.findall(r'data-corner="([^"]+)"', big_map(page))
     assert sorted(corners) == ["0,5", "2,3"]                               # one route bridges the Rift
     assert ('aria-label="Draw the L-shaped Trail turning on row 3, column 4, from row 1, column 4 '
             'to row 3, column 6"') in page
@@ -349,3 +354,38 @@ def test_another_seat_cannot_take_back_a_pending_draw(start_game, alice, bob, ch
     act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
     assert client_for(bob).post(f"/play/{game.pk}/undo/").status_code == 409
     assert fresh(game).state["pending"] == {"0": {"type": "stop", "cell": [0, 3]}}
+
+
+# --- Phones: half a map at a time ----------------------------------------------------------
+
+def zoomed(page: str) -> str:
+    return page.split('class="rvr-map zoom"')[1].split("</svg>")[0]
+
+
+def test_a_seat_that_can_draw_also_gets_the_west_half_for_phones(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])                                # 9 x 9: columns 0-5, then 3-8
+    page = panel(client_for(alice), game)
+    half = zoomed(page)
+    assert 'viewBox="0 0 270' in page and "West half, columns 1–6" in page
+    cols = {int(c) for c in re.findall(r'data-r="\d+" data-c="(\d+)"', half)}
+    assert cols == set(range(6))                                          # no control out of sight
+    assert "Show the east half" in page
+    east = panel(client_for(alice), game, "z:e")
+    assert "East half, columns 4–9" in east
+    assert {int(c) for c in re.findall(r'data-r="\d+" data-c="(\d+)"', zoomed(east))} == set(range(3, 9))
+
+
+def test_the_half_follows_the_square_being_chosen_and_the_switch_keeps_the_choice(start_game, alice, bob):
+    game = start_game(SLUG, [alice, bob])
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    act(client_for(bob), game, {"type": "stop", "cell": [8, 4]})
+    page = panel(client_for(alice), game, "m:tent.c:0-7")                # turn 2: a Tent in the east
+    assert "East half" in page and 'legal clickable sel-target ghosted"' in zoomed(page)
+    assert f'hx-get="/play/{game.pk}/panel/?sel=z:w.m:tent.c:0-7"' in page      # "Show the west half"
+
+
+def test_spectators_and_seats_that_wait_get_no_half_view(start_game, alice, bob, client):
+    game = start_game(SLUG, [alice, bob])
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    assert 'rvr-map zoom' not in panel(client_for(alice), game)
+    assert 'rvr-map zoom' not in panel(client, game)

@@ -1,0 +1,222 @@
+"""Rift Valley Reserve on a phone and a desktop (issue 13): at 360, 390 and 1366 px the
+board fits the viewport at the start, mid-game and at the end, for a seat, a spectator and
+the replay, with no serious axe-core violation; its controls are big enough to tap, named
+for what they do and reachable by keyboard; a submitted draw can be taken back."""
+from __future__ import annotations
+
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.db import connections
+from playwright.sync_api import expect
+
+from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, FAILING_IMPACTS, at_width, describe_violations, screenshot
+from tests.browser.fixtures import sign_up
+
+pytestmark = [pytest.mark.browser]
+BIG = ".rvr-map.big"
+HALF = ".rvr-map.zoom"       # the half map a phone shows the seat that can draw
+WIDTHS = (SMALL_PHONE, PHONE, DESKTOP)
+MIN_TAP = 44
+
+
+def in_a_thread(fn, *args):
+    """Run engine calls off Playwright's event-loop thread (the engine's notifier uses
+    async_to_sync, which refuses to run inside a running loop)."""
+    def run():
+        try:
+            return fn(*args)
+        finally:
+            connections.close_all()      # give the thread's connection back to the pool
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def start(users) -> int:
+    """A two-seat game between these users (seat order as given); its id."""
+    from games import engine
+    from games.engine import SeatPlan
+
+    game = engine.start_game("rift-valley-reserve", [SeatPlan(user=u) for u in users], {"boards": "identical"},
+                             seed=7, shuffle=False)
+    return game.pk
+
+
+def play_turns(game_id: int, users, turns: int | None = None) -> None:
+    """Both seats draw what the bot would, for `turns` turns (None: to the end)."""
+    from games import engine
+    from games.models import Game
+    from games.rules import bot_for
+
+    bot = bot_for("rift-valley-reserve")
+    rng = random.Random(3)
+    game = Game.objects.get(pk=game_id)
+    stop_at = None if turns is None else game.state["turn"] + turns
+    while not game.rules.is_over(game.state) and (stop_at is None or game.state["turn"] < stop_at):
+        for seat in game.rules.to_act(game.state):
+            engine.submit(game_id, users[seat], bot.choose(game.state, seat, rng))
+        game = Game.objects.get(pk=game_id)
+
+
+_axe = Axe()
+
+
+def check_page(page, name: str) -> None:
+    """tests.browser.checks.check_page for the board: a screenshot of the whole page, the
+    board (.rvr) no wider than the viewport and none of its elements past the right edge,
+    no critical or serious axe-core violation inside it. The page round the board (site
+    navigation, the site's score card, chat) is checked by the site's own page tests."""
+    screenshot(page, name)
+    problems = []
+    past_edge = page.evaluate("""() => {
+      const limit = window.innerWidth, out = [];
+      for (const el of document.querySelectorAll('.rvr, .rvr *')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= limit + 0.5) continue;
+        if (el.parentElement.closest('svg')) continue;    // an SVG clips what it draws to its box
+        const clip = el.parentElement.closest('.table-scroll');
+        if (clip && clip.getBoundingClientRect().right <= limit + 0.5) continue;
+        out.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} reaches ${Math.round(r.right)} px`);
+      }
+      return out.slice(0, 8);
+    }""")
+    if past_edge:
+        problems.append("wider than the viewport:\n  " + "\n  ".join(past_edge))
+    found = _axe.run(page, context=".rvr").response["violations"]
+    serious = [v for v in found if v.get("impact") in FAILING_IMPACTS]
+    if serious:
+        problems.append("axe-core:\n" + describe_violations(serious))
+    assert not problems, f"{name} at {page.evaluate('() => window.innerWidth')} px: " + "\n".join(problems)
+
+
+def check_all_widths(page, name: str) -> None:
+    for width in WIDTHS:
+        at_width(page, width)
+        page.wait_for_timeout(50)
+        check_page(page, name)
+
+
+def small_tap_targets(page) -> list[str]:
+    """The board's controls smaller than 44 x 44 CSS px (what a finger needs)."""
+    return page.evaluate("""(min) => {
+      const out = [];
+      for (const el of document.querySelectorAll('.rvr [role=button], .rvr button, .rvr a[href]')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        if (r.width + 0.5 < min || r.height + 0.5 < min)
+          out.push(`${el.getAttribute('aria-label') || el.textContent.trim()} `
+                   + `${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      return out;
+    }""", MIN_TAP)
+
+
+@pytest.fixture
+def players(live_site, browser):
+    from django.contrib.auth import get_user_model
+
+    pages = []
+    for name in ("alice", "bob"):
+        page = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
+        sign_up(page, live_site, name)
+        pages.append(page)
+    users = [get_user_model().objects.get(username=n) for n in ("alice", "bob")]
+    watcher = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
+    return pages, users, watcher
+
+
+def test_the_board_fits_phones_and_desktops_from_start_to_end(live_site, players):
+    (alice, bob), users, watcher = players
+    game_id = in_a_thread(start, users)
+    url = f"{live_site}/play/{game_id}/"
+    for page in (alice, watcher):
+        page.goto(url)
+    check_all_widths(alice, "rvr-start-seat")
+    check_all_widths(watcher, "rvr-start-spectator")
+
+    # A ghost waiting for confirmation (the Confirm button widens the toolbar).
+    at_width(alice, SMALL_PHONE)
+    alice.locator(f"{HALF} .cell.legal").first.click()
+    expect(alice.locator(f"{HALF} .cell.ghosted")).to_have_count(1)
+    check_page(alice, "rvr-ghost-seat")
+    assert small_tap_targets(alice) == []
+
+    in_a_thread(play_turns, game_id, users, 12)
+    alice.goto(url)
+    watcher.goto(url)
+    check_all_widths(alice, "rvr-mid-seat")
+    check_all_widths(watcher, "rvr-mid-spectator")
+
+    in_a_thread(play_turns, game_id, users)
+    for page in (alice, watcher):
+        page.goto(url)
+    check_all_widths(alice, "rvr-end-seat")
+    check_all_widths(watcher, "rvr-end-spectator")
+    watcher.goto(f"{url}replay/")
+    check_all_widths(watcher, "rvr-replay")
+
+
+def test_phone_controls_are_big_named_and_reachable_by_keyboard(live_site, players):
+    (alice, bob), users, _ = players
+    game_id = in_a_thread(start, users)
+    in_a_thread(play_turns, game_id, users, 4)
+    alice.goto(f"{live_site}/play/{game_id}/")
+    at_width(alice, SMALL_PHONE)
+    expect(alice.locator(BIG)).to_be_hidden()
+    assert small_tap_targets(alice) == []
+    # Each square says what a click does, on which map.
+    cell = alice.locator(f"{HALF} .cell.legal").first
+    r, c = int(cell.get_attribute("data-r")), int(cell.get_attribute("data-c"))
+    name = re.compile(rf"^Place a Stop on row {r + 1}, column {c + 1} of the .+ map$")
+    expect(cell).to_have_attribute("aria-label", name)
+    # The keyboard: Tab reaches the squares, which show a dark focus frame; arrows move on.
+    alice.locator(".rvr-controls button.mode", has_text="Stop").focus()
+    alice.keyboard.press("ArrowDown")
+    focused = alice.locator(f"{HALF} .cell.legal:focus")
+    expect(focused).to_have_count(1)
+    assert focused.locator(".bg").evaluate("el => getComputedStyle(el).stroke") == "rgb(27, 27, 27)"
+    alice.keyboard.press("Enter")
+    expect(alice.locator(f"{HALF} .cell.ghosted:focus")).to_have_count(1)     # focus kept across the swap
+    alice.keyboard.press("Escape")
+    expect(alice.locator(f"{HALF} .cell.ghosted")).to_have_count(0)
+    # The east half, then a Stop drawn there by tapping twice.
+    alice.get_by_role("button", name="Show the east half").click()
+    expect(alice.locator(".rvr-zoom")).to_have_attribute("data-half", "e")
+    east = alice.locator(f"{HALF} .cell.legal").last
+    r, c = east.get_attribute("data-r"), east.get_attribute("data-c")
+    east.click()
+    alice.locator(f'{HALF} .cell.ghosted[data-r="{r}"][data-c="{c}"]').click()
+    expect(alice.locator(".rvr-pending")).to_contain_text("waiting for the others")
+    check_page(alice, "rvr-pending-seat")
+
+
+def test_a_draw_taken_back_in_the_browser_leaves_no_trace_for_the_other_seat(live_site, players):
+    (alice, bob), users, _ = players
+    game_id = in_a_thread(start, users)
+    for page in (alice, bob):
+        page.goto(f"{live_site}/play/{game_id}/")
+        at_width(page, DESKTOP)
+    frames: list = []
+    bob.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    bob.reload()
+    alice.locator(f'{BIG} .cell.legal[data-r="0"][data-c="3"]').click()
+    alice.locator(f'{BIG} .cell.ghosted[data-r="0"][data-c="3"]').click()
+    expect(bob.locator('.seat-chip[data-seat="0"]')).to_contain_text("drawn", timeout=10_000)
+    alice.get_by_role("button", name="Take back my draw").click()
+    expect(alice.locator(".rvr-pending")).to_have_count(0)
+    expect(alice.locator(f"{BIG} .cell.legal").first).to_be_visible()
+    expect(bob.locator('.seat-chip[data-seat="0"]')).to_contain_text("drawing", timeout=10_000)
+    assert frames and not any('data-kind="stop"' in f or 'data-kind="pending' in f or "You drew" in f
+                              for f in frames)
+    check_page(alice, "rvr-taken-back-seat")
+    # She draws elsewhere; Bob's draw ends the turn and only the second Stop is on her map.
+    alice.locator(f'{BIG} .cell.legal[data-r="0"][data-c="5"]').click()
+    alice.locator(f'{BIG} .cell.ghosted[data-r="0"][data-c="5"]').click()
+    bob.locator(f'{BIG} .cell.legal[data-r="8"][data-c="4"]').click()
+    bob.locator(f'{BIG} .cell.ghosted[data-r="8"][data-c="4"]').click()
+    expect(bob.locator(".rvr")).to_have_attribute("data-turn", "2", timeout=10_000)
+    expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"]')).to_have_count(1)
+    expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"][data-c="5"]')).to_have_count(1)
