@@ -16,7 +16,8 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email", "email_turn_notifications", "email_reminders", "email_digest")
-        labels = {"email_turn_notifications": "“Your turn” e-mails", "email_reminders": "Reminders before time runs out",
+        labels = {"email_turn_notifications": "“Your turn” e-mails",
+                  "email_reminders": "Reminders before time runs out",
                   "email_digest": "A daily digest"}
 
 

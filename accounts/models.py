@@ -50,7 +50,9 @@ class User(AbstractUser):
     email_reminders = models.BooleanField(
         default=True, help_text="E-mail me when 80% of a correspondence move's time is used."
     )
-    email_digest = models.BooleanField(default=False, help_text="Send me one e-mail a day listing the games waiting for me.")
+    email_digest = models.BooleanField(
+        default=False, help_text="Send me one e-mail a day listing the games waiting for me."
+    )
     # Vacation: correspondence clocks stop until then (games.clocks); days are counted per year.
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -61,8 +61,8 @@ def run(moves: int) -> None:
         seat = rng.choice(game.to_act())
         action = rng.choice(game.rules.legal_actions(game.state, seat))
         start = time.perf_counter()
-        response = clients[seat].post(f"/play/{game.pk}/act/", {"action": json.dumps(action), "token": os.urandom(8).hex(),
-                                                               "version": game.version})
+        payload = {"action": json.dumps(action), "token": os.urandom(8).hex(), "version": game.version}
+        response = clients[seat].post(f"/play/{game.pk}/act/", payload)
         latencies.append(time.perf_counter() - start)
         assert response.status_code == 200, response.content[:300]
     latencies.sort()

@@ -9,6 +9,7 @@ player on vacation gets a clock that only starts running when the vacation ends 
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from datetime import datetime, timedelta
 
 from .models import Game, Pace, Seat
@@ -41,7 +42,7 @@ def stop(game: Game, seat: Seat, now: datetime) -> None:
     seat.running_since = None
 
 
-def sync(game: Game, seats: list[Seat], now: datetime, moved: set[int] = frozenset()) -> list[Seat]:
+def sync(game: Game, seats: list[Seat], now: datetime, moved: AbstractSet[int] = frozenset()) -> list[Seat]:
     """Start and stop clocks to match who the game waits for now; returns the seats whose
     clock (re)started, so the engine can schedule their deadlines.
 

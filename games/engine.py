@@ -11,8 +11,10 @@ import json
 import logging
 import random
 import secrets
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any, Iterable
 
 from django.conf import settings
@@ -302,7 +304,7 @@ def _play_bots(game: Game) -> int:
     return made
 
 
-def _after_change(game: Game, moved: set[int] = frozenset()) -> None:
+def _after_change(game: Game, moved: AbstractSet[int] = frozenset()) -> None:
     """The result once the game is over (ratings exactly once), then the clocks."""
     rules = game.rules
     if game.is_active and rules.is_over(game.state):
@@ -316,7 +318,7 @@ def _finish(game: Game) -> None:
     _store_result(game)
 
 
-def _sync_clocks(game: Game, moved: set[int] = frozenset()) -> None:
+def _sync_clocks(game: Game, moved: AbstractSet[int] = frozenset()) -> None:
     """Who the game waits for (badges and lists read `waiting_for`, never `state`), and
     the clocks that follow it. Each started clock gets its deadline task (and mails),
     enqueued in this transaction so a rolled-back change leaves none behind."""
@@ -543,5 +545,5 @@ def vacation_changed(user) -> int:
             deadlines = [s.deadline for s in game.seats.all() if s.deadline is not None]
             game.turn_deadline = min(deadlines) if deadlines else None
             _save_changes(game)
-            transaction.on_commit(lambda g=game: notify.game_changed(g))
+            transaction.on_commit(partial(notify.game_changed, game))
     return len(game_ids)

@@ -6,6 +6,7 @@ Only games.engine writes games (see ARCHITECTURE.md); views read `state` only th
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -80,12 +81,18 @@ class Game(PlaysAGame, models.Model):
     is_rated = models.BooleanField(default=False, help_text="A rated game (chosen at the table, people only).")
     waiting_for = models.JSONField(default=list, blank=True,
                                    help_text="Seats to act (kept by the engine), so lists never load `state`.")
-    seats_moved = models.JSONField(default=list, blank=True,
-                                   help_text="Seats whose player has moved at least once (abort is possible until all have).")
+    seats_moved = models.JSONField(
+        default=list, blank=True,
+        help_text="Seats whose player has moved at least once (abort is possible until all have).")
     rated = models.BooleanField(default=False, help_text="Ratings were updated for this result.")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    # Set by the engine while it holds the row lock; not columns.
+    _saved_values: dict[str, Any]
+    _last_move: Move | None
+    _last_move_version: int
 
     class Meta:
         ordering = ["-created"]

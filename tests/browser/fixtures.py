@@ -54,9 +54,9 @@ def live_site(transactional_db):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             break
-        except OSError:
+        except OSError as exc:
             if server.poll() is not None:
-                raise RuntimeError(server.stderr.read().decode()[-3000:])
+                raise RuntimeError(server.stderr.read().decode()[-3000:]) from exc
             time.sleep(0.2)
     else:
         server.kill()

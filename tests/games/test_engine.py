@@ -9,7 +9,7 @@ from django.db import connection
 from accounts.models import Rating
 from games import engine
 from games.engine import Rejected
-from games.models import Game, Move
+from games.models import Move
 from tests.rules.contract import random_playout
 
 SLUG = "roll-to-the-top"

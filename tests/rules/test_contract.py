@@ -6,6 +6,8 @@ every player count end, seats not to act can do nothing, and views hide the seed
 """
 from __future__ import annotations
 
+import contextlib
+
 import json
 import random
 
@@ -94,10 +96,8 @@ def _check_step(rules, state, seat, action, rng):
     mangled = {key: "zzz" for key in action}
     mangled["type"] = action["type"]
     if mangled != action:
-        try:
+        with contextlib.suppress(IllegalAction):
             rules.apply(state, seat, mangled)
-        except IllegalAction:
-            pass
     for viewer in [None, *range(state.get("players", 0))]:
         view = rules.view(state, viewer)
         assert json.loads(json.dumps(view)) == view

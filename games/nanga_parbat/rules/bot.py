@@ -21,7 +21,7 @@ def _holdings(state, seat) -> tuple[int, dict, int]:
     size of the seat's largest group of adjacent hikers."""
     animals = state["seats"][seat]["animals"]
     wild = sum(1 for a in animals if a["species"] == WILD)
-    counts = {}
+    counts: dict[str, int] = {}
     for a in animals:
         if a["species"] != WILD:
             counts[a["species"]] = counts.get(a["species"], 0) + 1
@@ -75,7 +75,8 @@ def _after_trap(state, seat, sid):
     return new, points
 
 
-def _trap_gain(state, seat, sid, ignore_turn=False) -> float:
+def _trap_gain(state, seat, sid, ignore_turn=False) -> tuple[float, dict]:
+    """The value of trapping in `sid` for `seat`, and the state after it."""
     after, points = _after_trap(state, seat, sid)
     return points + _feasible_value(after, seat, ignore_turn) + PROGRESS_WEIGHT * _progress(after, seat), after
 
@@ -159,12 +160,14 @@ def _has_ready_yak(state, seat) -> bool:
 
 def _relocation(state, seat):
     """The guide's region is empty: send it where this seat's best trap is best (first such region)."""
-    best = None
+    best: tuple[float, int] | None = None
     for r in REGIONS:
         if region_has_animal(state, r):
             value = _best_trap(dict(state, guide=r), seat)[1]
-            if best is None or value > best[0]:
+            if value is not None and (best is None or value > best[0]):
                 best = (value, r)
+    # The guide is relocated only when some region still holds an animal.
+    assert best is not None
     return {"type": "relocate_guide", "region": best[1]}
 
 

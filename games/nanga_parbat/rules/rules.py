@@ -181,11 +181,15 @@ def _activation_error(state: State, seat: int, species: str, a: int | None, b: i
     if _first_unactivated(state["seats"][seat], species) is None:
         return f"You have no unactivated {_name(species)}."
     if species == "yak":
+        if reg is None:
+            return "Choose a region for the yak."
         if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
             return f"The guide is already in region {reg}."
         if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
             return f"Region {reg} has no animals."
         return None
+    if a is None or b is None:
+        return "Choose the two sections to swap."
     ca, cb = state["board"][str(a)], state["board"][str(b)]
     return _SWAP_ERRORS[species](a, b, ca, cb)
 
@@ -287,7 +291,7 @@ def _trade_claim_error(state: State, seat: int, row: str, indices: list[int]) ->
 
 def camp_groups(state: State, seat: int, n: int) -> list[tuple[int, ...]]:
     """Every set of `n` connected hikers of the seat (sorted sections), in sorted order."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for comp in _components(_own_hikers(state, seat)):
         if len(comp) >= n:
             out.extend(c for c in combinations(comp, n) if _connected(c))
