@@ -30,7 +30,7 @@ OPTION_SPECS = {
     },
 }
 
-SCRIPT = "games/nanga-parbat/board.js"     # only keeps focus across the live echo (see the file)
+SCRIPT = ""                # the site's script keeps focus and the selection across swaps
 STYLESHEET = "games/nanga-parbat/board.css"
 
 S = 60                      # one mountain square

@@ -55,26 +55,33 @@ document.addEventListener("DOMContentLoaded", () => {
 (function () {
   let kept = { sel: "", key: null };
   let focusWanted = null;   // data-sel-focus of the target to refocus after a swap ("" : first target)
+  let refocusing = false;   // our own focus() call: it keeps the wish as it was
   const root = () => document.querySelector("[data-sel-root]");
 
   // A board may draw the same targets twice, one copy per screen size, and hide the other
-  // with CSS (display: none): only targets on screen can take focus.
-  const isShown = (el) => el.getClientRects().length > 0;
+  // with CSS (display: none), or show a part of it (visibility: hidden on the rest): only
+  // targets on screen can take focus.
+  const isShown = (el) => el.getClientRects().length > 0
+    && (!el.checkVisibility || el.checkVisibility({ visibilityProperty: true }));
 
   function remember() {
     const r = root();
     kept = r ? { sel: r.dataset.sel || "", key: r.dataset.selKey || "" } : { sel: "", key: null };
   }
 
+  // The wish outlives a swap: our own move is answered by one swap and echoed by the live
+  // update after it (a second swap), and each may take the focused control away. It ends
+  // only when focus goes somewhere else on purpose (focusin or a pointer outside the board).
   function refocus() {
     const r = root();
     if (!r || focusWanted === null) return;
     const active = document.activeElement;
-    if (active && active !== document.body && document.contains(active)) { focusWanted = null; return; }
+    if (active && active !== document.body && document.contains(active)) return;
     const shown = [...r.querySelectorAll(".sel-target")].filter(isShown);
     const el = (focusWanted && shown.find((t) => t.dataset.selFocus === focusWanted)) || shown[0];
-    if (el) el.focus({ preventScroll: true });
-    focusWanted = null;
+    if (!el) return;
+    refocusing = true;
+    try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
   }
 
   document.addEventListener("DOMContentLoaded", remember);
@@ -90,8 +97,13 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   document.addEventListener("focusin", (event) => {
+    if (refocusing) return;
     const t = event.target.closest && event.target.closest("[data-sel-root] .sel-target");
     focusWanted = t ? (t.dataset.selFocus || "") : null;
+  });
+  document.addEventListener("pointerdown", (event) => {
+    const r = root();
+    if (!r || !r.contains(event.target)) focusWanted = null;
   });
 
   function press(el) {
