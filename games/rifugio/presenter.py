@@ -43,6 +43,7 @@ CATEGORY_LABEL = {"FLOWER": "Flowers", "ANIMAL": "Animals", "WATERFALL": "Waterf
                   "PASS": "Passes", "MOUNTAINTOP": "Mountaintops"}
 CATEGORY_ICON = {"FLOWER": "flower", "ANIMAL": "animal", "WATERFALL": "waterfall",
                  "PASS": "pass", "MOUNTAINTOP": "mountaintop"}
+RIVER_PARTS = ("waterfall_bonus", "raft_cards")    # score parts only Rivers & Rafts can give
 BREAKDOWN_LABEL = {"items": "Items", "waterfall_bonus": "Waterfall bonus", "sets": "Complete sets",
                    "bears": "Bears", "rifugio_cards": "Rifugio cards", "raft_cards": "Raft cards"}
 
@@ -51,7 +52,7 @@ OPTION_SPECS = {
                          "help": "On by default: rivers join the map, hikers build and sail rafts."},
 }
 
-SCRIPT = ""                # the site's script handles the keyboard and the selection
+SCRIPT = "games/rifugio/board.js"    # the map box on phones (the site script does keys and ?sel=)
 STYLESHEET = "games/rifugio/board.css"
 
 ROTATION = "r"             # the ?sel= extra that turns the tile to place (display only)
@@ -167,6 +168,30 @@ def _row(n: int, cx: float, cy: float, gap: float) -> list[tuple[float, float]]:
     return [(cx + RING_RX * math.cos(t), cy + RING_DY + RING_RY * math.sin(t)) for t in angles]
 
 
+DIRECTION_WORDS = ["east", "north-east", "north-west", "west", "south-west", "south-east"]
+TURN_WORDS = {0: "not turned", 1: "turned once to the left", 2: "turned twice to the left",
+              3: "turned three times", 4: "turned twice to the right", 5: "turned once to the right"}
+
+
+def direction(frm, to) -> str:
+    """'east' when `to` is the neighbour of `frm` on its east side (a step), else ''."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    return DIRECTION_WORDS[D.DIRS.index(d)] if d in D.DIRS else ""
+
+
+def place_words(t: dict) -> str:
+    """What a tile on the map is, for a control's name: 'the meadow', 'Edelweiss (flower, 2 points)'."""
+    kind = t.get("kind")
+    if kind in (None, "plain", "start"):
+        return "the start tile" if kind == "start" else f"the {t.get('terrain', 'tile')}"
+    if kind == "water":
+        return "the water"
+    if kind == "bear":
+        return f"{t['name']} (a bear, −3)"
+    worth = "1 point" if kind == "waterfall" else "2 points"
+    return f"{t['name']} ({kind}, {worth})"
+
+
 def _cell_value(c) -> str:
     return f"{c[0]},{c[1]}"
 
@@ -279,10 +304,11 @@ def board_context(panel: dict) -> dict:
         placement = {"targets": [], "rotation": 0, "rotations": []}
         walk = walk_controls(page)
     players = player_cards(page, tiles)
+    viewbox = map_viewbox(page)
     return {
         "scores": _score_rows(panel.get("scores"), page.expansion),
         "board": {
-            "viewbox": map_viewbox(page), "tiles": tiles, "frontier": frontier_cells(page),
+            "viewbox": viewbox, "columns": map_columns(viewbox), "tiles": tiles, "frontier": frontier_cells(page),
             **map_pieces(page),
             "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
             "hand": hand_box(page, placement["rotation"], placement["rotations"]),
@@ -376,6 +402,12 @@ def map_viewbox(page: Page) -> str:
     return f"{round(min_x, 1)} {round(min_y, 1)} {round(max_x - min_x, 1)} {round(max_y - min_y, 1)}"
 
 
+def map_columns(viewbox: str) -> float:
+    """How many hexes wide the view box is: on a phone the map is drawn at least this many
+    tap-sized hexes wide (board.css) and scrolls inside its box."""
+    return round(float(viewbox.split()[2]) / (A * SQ3), 2)
+
+
 # --- pieces: hikers, rafts, swimmers -------------------------------------------------------------
 
 def map_pieces(page: Page) -> dict:
@@ -462,10 +494,20 @@ def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation
     base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - PLACE_INSET), "cx": round(cx, 2), "cy": round(cy, 2)}
     if rotation in rotations:
         return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
-                "label": f"Place the tile at ({q},{r})", "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
+                "label": f"Place the {_hand_word(page)} at ({q},{r}){_turned(page, rotation)}",
+                "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
     return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
-            "label": f"The tile fits at ({q},{r}) after turning it: turn it"}
+            "label": f"Turn the tile so it fits at ({q},{r}) (it fits there only after turning it)"}
+
+
+def _hand_word(page: Page) -> str:
+    hand = page.view["hand"]
+    return _hand_title(hand) if hand["name"] else f"{hand['terrain']} tile"
+
+
+def _turned(page: Page, rotation: int) -> str:
+    return "" if page.view["hand"]["symmetric"] else ", " + TURN_WORDS[rotation]
 
 
 def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
@@ -513,7 +555,8 @@ def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
     if chosen is None:
         targets = []
         for (q, r), acts in sorted(shores.items()):
-            t = {**_cell(q, r), "kind": "swim-to", "label": f"Swim to ({q},{r})", "badge": "swim here"}
+            t = {**_cell(q, r), "kind": "swim-to", "badge": "swim here",
+                 "label": f"Swim towards the shore at ({q},{r}): {place_words(page.tiles_by_key.get(f'{q},{r}', {}))}"}
             if len(acts) == 1:
                 t["action"] = acts[0]
             else:
@@ -523,8 +566,8 @@ def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
     targets = [{**_cell(*chosen, key="chosen"), "kind": "chosen", "label": "", "badge": "shore"}]
     for a in shores[chosen]:
         q, r = a["via"]
-        targets.append({**_cell(q, r), "kind": "swim-via", "action": a, "label": f"Swim across ({q},{r})",
-                        "badge": "via"})
+        targets.append({**_cell(q, r), "kind": "swim-via", "action": a, "badge": "via",
+                        "label": f"Swim across the water at ({q},{r}) to the shore at ({chosen[0]},{chosen[1]})"})
     return targets
 
 
@@ -537,24 +580,28 @@ def step_targets(page: Page) -> list[dict]:
         q, r = a["to"]
         label, pays = _step_label(page, q, r)
         targets.append({**_cell(q, r), "kind": "step", "action": a,
-                        "label": label + (" (+1 step card)" if pays else ""), "badge": "+1 step" if pays else ""})
+                        "label": label + (" (+1 step card)" if pays else ""),
+                        "badge": "+1 step" if pays else ""})
     return targets
 
 
 def _step_label(page: Page, q: int, r: int) -> tuple[str, bool]:
+    """'Walk north-east to Edelweiss (flower, 2 points) at (1,-1)', 'Board the raft of Bea ...'."""
     k = f"{q},{r}"
     visited = page.view["turn"]
+    me = page.view["seats"][page.seat] if page.seat is not None and page.seat < len(page.view["seats"]) else None
+    towards = direction(me["hiker"]["at"], (q, r)) if me else ""
     raft = page.rafts_at.get(k)
     if raft is not None:
-        me = page.view["seats"][page.seat] if page.seat is not None and page.seat < len(page.view["seats"]) else None
         verb = "Jump onto" if me and me["hiker"]["raft"] is not None else "Board"
         pays = raft["owner"] != page.seat and raft["id"] not in visited["visited_rafts"]
-        return f"{verb} the raft of {page.names[raft['owner']]} at ({q},{r})", pays
+        where = f" ({towards} of you)" if towards else ""
+        return f"{verb} the raft of {page.names[raft['owner']]} at ({q},{r}){where}", pays
     owner = page.rifugi.get(k)
     pays = owner is not None and owner != page.seat and k not in visited["visited_rifugi"]
-    t = page.tiles_by_key.get(k, {})
-    named = f": {t['name']}" if t.get("name") and t.get("kind") != "start" else ""
-    return f"Walk to ({q},{r}){named}", pays
+    hut = f", the Rifugio of {page.names[owner]}" if owner is not None else ""
+    walk = f"Walk {towards} to" if towards else "Walk to"
+    return f"{walk} {place_words(page.tiles_by_key.get(k, {}))} at ({q},{r}){hut}", pays
 
 
 def water_targets(page: Page) -> tuple[list[dict], dict | None]:
@@ -568,15 +615,17 @@ def water_targets(page: Page) -> tuple[list[dict], dict | None]:
             is_open = page.menu_open(c)
             targets.append({**_cell(q, r), "kind": "menu" + (" open" if is_open else ""),
                             "sel": page.sel.start(f"w:{q},{r}"),
-                            "label": f"Sail to or build a raft at ({q},{r}): choose", "badge": "sail / + raft"})
+                            "label": f"Sail to or build a raft on the water at ({q},{r}): choose which",
+                            "badge": "sail / + raft"})
             if is_open:
                 menu = {"q": q, "r": r, "sail": sails[c], "build": builds[c]}
         elif c in sails:
-            targets.append({**_cell(q, r), "kind": "sail", "action": sails[c], "label": f"Sail to ({q},{r})",
-                            "badge": ""})
+            targets.append({**_cell(q, r), "kind": "sail", "action": sails[c], "badge": "",
+                            "label": f"Sail the raft to the water at ({q},{r}) (1 step)"})
         else:
             targets.append({**_cell(q, r), "kind": "raft", "action": builds[c],
-                            "label": f"Build a raft at ({q},{r}) for 2 steps", "badge": "+ raft (2)"})
+                            "label": f"Build a raft on the water at ({q},{r}) and step aboard (2 steps)",
+                            "badge": "+ raft (2)"})
     return targets, menu
 
 
@@ -712,7 +761,19 @@ def _final(players: list[dict], view: dict) -> dict:
             notes.append(f"{names} tie on {total} points; raft points break the tie: {order}.")
         else:
             notes.append(f"{names} tie on {total} points and on raft points, so they share the rank.")
-    return {"rows": rows, "notes": notes}
+    return {"rows": rows, "notes": notes, "lines": _final_lines(rows, view)}
+
+
+def _final_lines(rows: list[dict], view: dict) -> list[dict]:
+    """The final table turned on its side (one column per player, in rank order), so five
+    players fit a phone: one line per part of the score, each cell with its note if any."""
+    expansion = view["options"].get("rivers_and_rafts")
+    notes = {"waterfall_bonus": lambda p: ", ".join(f"{w['name']} +{w['bonus']}" for w in p["waterfalls"]
+                                                    if w["bonus"]),
+             "raft_cards": lambda p: _raft_cards(p["info"]["raft_cards"])}
+    return [{"label": label, "cells": [{"value": p["info"]["breakdown"].get(key, 0),
+                                        "note": notes[key](p) if key in notes else ""} for p in rows]}
+            for key, label in BREAKDOWN_LABEL.items() if expansion or key not in RIVER_PARTS]
 
 
 def _raft_cards(n: int) -> str:

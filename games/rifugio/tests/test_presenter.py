@@ -1,6 +1,8 @@
 """The presenter's builders, one area of the board each, on hand-made positions."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.rifugio import presenter as P
@@ -144,6 +146,39 @@ def test_step_targets_say_when_a_visit_pays_a_step_card(river_map):
     targets = {t["key"]: t for t in P.step_targets(page_of(river_map))}
     assert targets["1,0"]["badge"] == "+1 step" and "(+1 step card)" in targets["1,0"]["label"]
     assert targets["-1,0"]["badge"] == ""
+
+
+def test_a_step_is_named_by_its_direction_and_the_place_it_reaches(river_map):
+    river_map["board"]["0,-1"] = {"tile": "BR1", "rot": 0}
+    targets = {t["key"]: t for t in P.step_targets(page_of(river_map))}
+    assert targets["1,0"]["label"] == "Walk east to the meadow at (1,0)"
+    assert targets["0,-1"]["label"] == "Walk north-west to Bear 1 (a bear, −3) at (0,-1)"
+
+
+def test_a_placement_is_named_by_the_tile_the_cell_and_the_turn():
+    state = _placing("PS1")
+    page = page_of(state, state["active"], selection="r:2")
+    targets = P.placement_controls(page)["targets"]
+    place = [t for t in targets if t["kind"] == "place"]
+    turned = P.placement_controls(page_of(state, state["active"], selection="r:0"))["targets"]
+    turn = [t for t in turned if t["kind"] == "place-other"]
+    assert place and all(re.fullmatch(r"Place the Pass 1 \(pass\) at \(-?\d+,-?\d+\), turned twice to the left",
+                                      t["label"]) for t in place)
+    assert turn and all(t["label"].startswith("Turn the tile so it fits at (") for t in turn)
+
+
+def test_the_final_table_has_a_column_per_player_and_drops_river_parts_in_the_base_game(river_map):
+    page = page_of(river_map, None)
+    players = P.player_cards(page, [])
+    players[A]["info"].update(score=4, rank=2)
+    players[B]["info"].update(score=9, rank=1)
+    final = P._final(players, page.view)
+    assert [p["name"] for p in final["rows"]] == ["Bea", "Ada"]
+    assert [line["label"] for line in final["lines"]] == list(P.BREAKDOWN_LABEL.values())
+    assert all(len(line["cells"]) == 2 for line in final["lines"])
+    river_map["options"]["rivers_and_rafts"] = False
+    base = P._final(players, page_of(river_map, None).view)
+    assert "Waterfall bonus" not in [line["label"] for line in base["lines"]]
 
 
 def test_boarding_a_raft_is_labelled_with_its_owner(river_map):
