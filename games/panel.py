@@ -72,6 +72,7 @@ def numbered_history(slug: str, view: dict, names: list[str]) -> list[dict]:
     entries = presenters.history(slug, view, names)
     for number, entry in enumerate(entries, start=1):
         entry["number"] = number
+        entry["says_turn"] = entry["text"].startswith("Turn ")  # no second "Turn N" label
     return entries
 
 
