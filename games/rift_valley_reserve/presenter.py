@@ -567,3 +567,68 @@ def describe(event: dict, names: list[str]) -> str:
     except (KeyError, TypeError, IndexError):
         pass
     return f"Turn {event.get('turn', '?')}: {str(kind or 'something').replace('_', ' ')}."
+
+
+# --- How to play: small maps drawn by the same builders as the board ------------------------
+
+HOW_TO_CELL = 26          # px per square in the rules' diagrams
+EXAMPLE_NAMES = ["Red", "Blue"]
+
+# A two-player opening on the Open Plain, as (seat 0's draw, seat 1's draw) per turn; Red
+# (seat 0) owns map 0 and holds it on turns 1, 3, 5 and 7. None: the first legal Tent.
+EXAMPLE_TURNS = [
+    ({"type": "stop", "cell": [2, 3]}, {"type": "stop", "cell": [8, 4]}),
+    (None, {"type": "stop", "cell": [5, 1]}),
+    ({"type": "stop", "cell": [4, 6]}, None),
+    (None, None),
+    ({"type": "trail", "from": [2, 3], "to": [4, 6], "corner": [2, 6]}, None),
+    (None, None),
+    ({"type": "tent", "cell": [3, 2]}, None),
+]
+
+
+def _example_state() -> dict:
+    """The position after EXAMPLE_TURNS, played by the rules themselves."""
+    from games.rift_valley_reserve.rules import RULES
+
+    state = RULES.setup(2, {"boards": "identical"}, 0)
+    for moves in EXAMPLE_TURNS:
+        for seat, move in enumerate(moves):
+            if move is None:
+                move = next(a for a in RULES.legal_actions(state, seat) if a["type"] == "tent")
+            state = RULES.apply(state, seat, move)
+    return state
+
+
+def _example_map(view: dict, b: int) -> dict:
+    colours = list(view["seat_colours"])
+    m = dict(view["maps"][b], recent=[])
+    return {"map": m, "geo": map_geometry(m, HOW_TO_CELL, colours)}
+
+
+def how_to_play_context() -> dict:
+    """Diagrams for the how-to-play page: an empty Open Plain, Red's map after seven turns
+    (a Trail bridging Red's Rift, a Tent, Blue's lone Stop) with its scores as the rules
+    count them, and the five asymmetrical maps."""
+    from games.rift_valley_reserve.rules import RULES, data
+
+    blank = RULES.view(RULES.setup(2, {"boards": "identical"}, 0), None)
+    state = _example_state()
+    view = RULES.view(state, None)
+    scores = [dict(RULES.map_scores(state)[0][s], name=EXAMPLE_NAMES[s], colour=view["seat_colours"][s])
+              for s in range(2)]
+    for row in scores:
+        row["total"] = sum(row[k] for k, _ in CATEGORY_LABELS)
+    pool = RULES.view(RULES.setup(5, {"boards": "asymmetrical"}, 0), None)
+    asymmetrical = sorted((_example_map(pool, b) for b in range(5)), key=lambda e: e["map"]["id"])
+    return {
+        "board_style": STYLESHEET,
+        "empty_map": _example_map(blank, 0),
+        "example": _example_map(view, 0),
+        "example_scores": scores,
+        "categories": CATEGORY_LABELS,
+        "animal_values": data.ANIMAL_VALUES,
+        "end_trigger": data.END_TRIGGER_FULL_MAPS,
+        "asymmetrical": asymmetrical,
+        "option_specs": OPTION_SPECS,
+    }

@@ -9,11 +9,10 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.db import connections
 from playwright.sync_api import expect
 
-from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, FAILING_IMPACTS, at_width, describe_violations, screenshot
+from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page
 from tests.browser.fixtures import sign_up
 
 pytestmark = [pytest.mark.browser]
@@ -59,37 +58,6 @@ def play_turns(game_id: int, users, turns: int | None = None) -> None:
         for seat in game.rules.to_act(game.state):
             engine.submit(game_id, users[seat], bot.choose(game.state, seat, rng))
         game = Game.objects.get(pk=game_id)
-
-
-_axe = Axe()
-
-
-def check_page(page, name: str) -> None:
-    """tests.browser.checks.check_page for the board: a screenshot of the whole page, the
-    board (.rvr) no wider than the viewport and none of its elements past the right edge,
-    no critical or serious axe-core violation inside it. The page round the board (site
-    navigation, the site's score card, chat) is checked by the site's own page tests."""
-    screenshot(page, name)
-    problems = []
-    past_edge = page.evaluate("""() => {
-      const limit = window.innerWidth, out = [];
-      for (const el of document.querySelectorAll('.rvr, .rvr *')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.right <= limit + 0.5) continue;
-        if (el.parentElement.closest('svg')) continue;    // an SVG clips what it draws to its box
-        const clip = el.parentElement.closest('.table-scroll');
-        if (clip && clip.getBoundingClientRect().right <= limit + 0.5) continue;
-        out.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} reaches ${Math.round(r.right)} px`);
-      }
-      return out.slice(0, 8);
-    }""")
-    if past_edge:
-        problems.append("wider than the viewport:\n  " + "\n  ".join(past_edge))
-    found = _axe.run(page, context=".rvr").response["violations"]
-    serious = [v for v in found if v.get("impact") in FAILING_IMPACTS]
-    if serious:
-        problems.append("axe-core:\n" + describe_violations(serious))
-    assert not problems, f"{name} at {page.evaluate('() => window.innerWidth')} px: " + "\n".join(problems)
 
 
 def check_all_widths(page, name: str) -> None:
@@ -220,3 +188,13 @@ def test_a_draw_taken_back_in_the_browser_leaves_no_trace_for_the_other_seat(liv
     expect(bob.locator(".rvr")).to_have_attribute("data-turn", "2", timeout=10_000)
     expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"]')).to_have_count(1)
     expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"][data-c="5"]')).to_have_count(1)
+
+
+def test_the_how_to_play_page_fits_and_passes_axe(live_site, browser):
+    page = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
+    page.goto(f"{live_site}/games/rift-valley-reserve/how-to-play/")
+    expect(page.locator(".rvr-how .rvr-map")).to_have_count(7)
+    for width in WIDTHS:
+        at_width(page, width)
+        page.wait_for_timeout(50)
+        check_page(page, "rvr-how-to-play")
