@@ -32,6 +32,17 @@ class Room:
     table: Table | None
 
     @property
+    def kind(self) -> str:
+        """The room's kind in chat URLs ("game" or "table")."""
+        return "game" if self.game is not None else "table"
+
+    @property
+    def pk(self) -> int:
+        room = self.game if self.game is not None else self.table
+        assert room is not None
+        return room.pk
+
+    @property
     def public(self) -> bool:
         return bool(self.table and self.table.chat_public)
 
@@ -107,8 +118,10 @@ def groups(room: Room) -> list[str]:
 
 
 def broadcast(room: Room, message: ChatMessage) -> None:
-    """Render the line once and send it to every group that may read it."""
-    html = render_to_string("chat/_live_line.html", {"message": message})
+    """Render the line once and send it to every group that may read it. The same HTML goes
+    to every reader, so it carries the mute and report controls for anyone: the chat box
+    names its reader (data-reader) and site.js hides the controls on the reader's own lines."""
+    html = render_to_string("chat/_live_line.html", {"line": message, "kind": room.kind, "pk": room.pk})
     readers = None if room.public or room.game is not None else sorted(room.talkers())
     event = {"type": "chat.message", "html": html, "author": message.author_id, "readers": readers}
     notify.send_many([(group, event) for group in groups(room)])

@@ -262,3 +262,28 @@ document.addEventListener("keydown", (event) => {
     button.click();
   }
 });
+
+// Chat lines are rendered once for every reader (chat.services.broadcast), so a live line
+// carries "mute" and "report" for anyone. The chat box names its reader (data-reader, empty
+// when logged out): hide those controls on the reader's own lines, and everywhere for
+// anonymous readers. A live line the box already shows (our own post's answer redrew the
+// box first) is not added twice.
+function tidyChat() {
+  const box = document.getElementById("chat-box");
+  if (!box || box.dataset.reader === undefined) return;
+  box.querySelectorAll(".chat-line[data-author]").forEach((line) => {
+    const tools = line.querySelector(".chat-tools");
+    if (tools) tools.hidden = !box.dataset.reader || line.dataset.author === box.dataset.reader;
+  });
+  const empty = box.querySelector(".chat-empty");
+  if (empty) empty.hidden = box.querySelector(".chat-line") !== null;
+}
+document.addEventListener("DOMContentLoaded", tidyChat);
+document.addEventListener("htmx:afterSwap", tidyChat);
+document.addEventListener("htmx:oobAfterSwap", tidyChat);
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const target = event.detail.target;
+  if (!target || target.id !== "chat-lines" || !event.detail.fragment.querySelectorAll) return;
+  const lines = Array.from(event.detail.fragment.querySelectorAll(".chat-line[id]"));
+  if (lines.length && lines.every((line) => document.getElementById(line.id))) event.detail.shouldSwap = false;
+});

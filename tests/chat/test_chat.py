@@ -180,3 +180,32 @@ def test_the_game_and_table_pages_load_their_chat_box(game, alice, alice_client)
     table = Table.objects.create(game_slug=SLUG, host=alice, seats_count=3)
     table.seats.create(user=alice, position=0)
     assert f'hx-get="/chat/table/{table.pk}/"' in alice_client.get(f"/tables/{table.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_live_line_carries_mute_and_report_controls_for_any_reader(game, bob, bob_client, sent):
+    say(bob_client, game, "live words")
+    line = ChatMessage.objects.get()
+    [html] = {event["html"] for _, event in sent}
+    assert f'data-author="{bob.pk}"' in html
+    assert f'hx-post="/chat/game/{game.pk}/mute/{bob.pk}/"' in html
+    assert f'hx-post="/chat/game/{game.pk}/report/{line.pk}/"' in html
+
+
+@pytest.mark.django_db
+def test_a_live_line_at_a_table_points_its_controls_at_the_table(alice, alice_client, sent):
+    table = Table.objects.create(game_slug=SLUG, host=alice, seats_count=3)
+    table.seats.create(user=alice, position=0)
+    alice_client.post(f"/chat/table/{table.pk}/post/", {"text": "anyone?"})
+    [(_, event)] = sent
+    assert f'hx-post="/chat/table/{table.pk}/mute/{alice.pk}/"' in event["html"]
+
+
+@pytest.mark.django_db
+def test_the_chat_box_names_its_reader_so_own_lines_lose_their_controls(game, alice, alice_client, client):
+    public_table(game, alice)
+    say(alice_client, game, "mine")
+    own = alice_client.get(f"/chat/game/{game.pk}/").content.decode()
+    assert f'data-reader="{alice.pk}"' in own and "/mute/" not in own
+    anonymous = client.get(f"/chat/game/{game.pk}/").content.decode()
+    assert 'data-reader=""' in anonymous and "/mute/" not in anonymous
