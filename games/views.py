@@ -18,6 +18,7 @@ from .engine import Rejected
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
+from .replay_marks import made_by_stand_in, stand_in_notes
 from .panel import numbered_history, panel_context, seat_names, with_bars
 
 MAX_ACTION_BYTES = 10_000
@@ -162,6 +163,8 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1),
         "move": move, "move_label": presenters.describe_action(move.action) if move else "Start of the game",
         "mover": names[move.seat] if move else "",
+        "move_by_stand_in": made_by_stand_in(game, move),
+        "stand_in_notes": stand_in_notes(game, step),
         "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
                                "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
                               for i, s in enumerate(rules.scores(state))]),
