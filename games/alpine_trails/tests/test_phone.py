@@ -62,13 +62,15 @@ def games(live_site, start_game, alice):
     mid = advance(start_game(SLUG, [alice, None], seed=3), alice, 20)
     end = advance(start_game(SLUG, [alice, None], seed=3), alice, 500)
     solo = advance(start_game(SLUG, [alice], seed=4), alice, 500)
-    assert mid.is_active and not end.is_active and not solo.is_active
-    return {"start": start_game(SLUG, [alice, None], seed=3), "mid": mid, "end": end, "solo": solo}
+    solo_mid = advance(start_game(SLUG, [alice], seed=4), alice, 20)
+    assert mid.is_active and not end.is_active and not solo.is_active and solo_mid.is_active
+    return {"start": start_game(SLUG, [alice, None], seed=3), "mid": mid, "end": end, "solo": solo,
+            "solo-mid": solo_mid}
 
 
 def test_the_seat_sees_the_board_fit_at_start_mid_game_and_end(live_site, games, alice, browser):
     page = signed_in(browser, live_site, alice)
-    for moment in ("start", "mid", "end", "solo"):
+    for moment in ("start", "mid", "end", "solo-mid", "solo"):
         page.goto(f"{live_site}/play/{games[moment].pk}/")
         check_board(page, f"at-seat-{moment}", ALL_WIDTHS)
 

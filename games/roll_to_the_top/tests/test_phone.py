@@ -59,8 +59,10 @@ def twin_peaks(live_site, start_game, alice):
     start = start_game(SLUG, [alice, None], options=options, seed=3)
     mid = advance(start_game(SLUG, [alice, None], options=options, seed=3), alice, 10)
     end = advance(start_game(SLUG, [alice, None], options=options, seed=3), alice, 2000)
-    assert mid.is_active and not end.is_active
-    return {"start": start, "mid": mid, "end": end}
+    solo = advance(start_game(SLUG, [alice], options=rules.get(SLUG).validate_options(
+        1, {"board": "twin_peaks", "mode": "reverse"}), seed=4), alice, 12)
+    assert mid.is_active and not end.is_active and solo.is_active
+    return {"start": start, "mid": mid, "end": end, "solo-reverse-mid": solo}
 
 
 def test_the_seat_sees_the_board_fit_at_start_mid_game_and_end(live_site, twin_peaks, alice, browser):
@@ -87,6 +89,9 @@ def test_boxes_taking_the_picked_dice_are_finger_sized_and_say_what_they_do(live
     boxes = page.locator(".rtt .main-sheet .box.legal")
     expect(boxes.first).to_be_visible()
     check_board(page, "rtt-seat-dice-picked", (SMALL_PHONE,))
+    buttons = page.evaluate("""[...document.querySelectorAll('.rtt button:not([disabled])')].map(e => {
+        const r = e.getBoundingClientRect(); return [e.textContent.trim(), r.width, r.height]; })""")
+    assert buttons and not [b for b in buttons if b[1] < 44 or b[2] < 44], buttons
     for i in range(boxes.count()):
         box = boxes.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
