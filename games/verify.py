@@ -40,9 +40,12 @@ def verify(game: Game) -> Mismatch | None:
     if expected_seq != game.version:
         return Mismatch(game.pk, min(expected_seq, game.version) + 1,
                         f"the game is at version {game.version} but has {expected_seq} moves")
-    if _canonical(state) != _canonical(game.state):
+    stored = game.state
+    if rules.older_shape(stored):  # saved before the state's shape changed (docs/rules-versions.md)
+        state, stored = rules.comparable(state), rules.comparable(stored)
+    if _canonical(state) != _canonical(stored):
         return Mismatch(game.pk, game.version or None,
-                        f"the replayed state differs from the snapshot at {first_difference(state, game.state)}")
+                        f"the replayed state differs from the snapshot at {first_difference(state, stored)}")
     return None
 
 

@@ -72,6 +72,18 @@ class Ruleset:
         """
         return False
 
+    def older_shape(self, state: State) -> bool:
+        """Was this state saved under an earlier shape of the same rules version (one whose
+        moves replay alike, e.g. an English `log` before `events`)? The rules still read such
+        a state; `verify_games` then compares the `comparable` parts only
+        (docs/rules-versions.md, "Changing a state's shape")."""
+        return False
+
+    def comparable(self, state: State) -> State:
+        """The part of a state that every shape of this version holds alike: the play itself,
+        without the record of it (`log`, `events`) or caches the rest of the state implies."""
+        return state
+
     def seat_turn(self, state: State, seat: int) -> str:
         """A short key for what `seat` is deciding about now; pages carry it (ARCHITECTURE.md,
         "stale page") and the engine refuses a submission drawn under another key.

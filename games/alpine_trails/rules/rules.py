@@ -157,7 +157,7 @@ def _copy_for(state: dict, seat: int, resolving: bool) -> dict:
     """
     new = dict(state)
     if resolving:
-        new["events"] = list(state["events"])
+        new["events"] = list(state.get("events", ()))  # none in a state saved with the English `log`
         new["bag"] = list(state["bag"])
         new["history"] = list(state["history"])
         new["seats"] = [_seat_copy(s) for s in state["seats"]]
@@ -184,7 +184,7 @@ def _event(state: dict, kind: str, seat: int | None = None, **data: Any) -> None
 def _seat_event(s: dict, kind: str, **data: Any) -> None:
     """A seat's own move this round: private until the round resolves (D20). The seat and
     turn are filled in when it is published."""
-    s["round_events"].append({"type": kind, **data})
+    s.setdefault("round_events", []).append({"type": kind, **data})  # a seat saved with `round_log` has none
 
 
 def _draw(state: dict) -> None:
@@ -232,7 +232,7 @@ def resolve_round(state: dict) -> None:
     seats = state["seats"]
     gifts = []
     for i, s in enumerate(seats):
-        for event in s["round_events"]:
+        for event in s.get("round_events", ()):
             _event(state, event["type"], i, **{k: v for k, v in event.items() if k != "type"})
     if not state["solo"]:
         for giver, s in enumerate(seats):
@@ -255,6 +255,7 @@ def resolve_round(state: dict) -> None:
         s["round_forks"] = []
         s["round_out"] = []
         s["round_events"] = []
+        s.pop("round_log", None)  # the English record of a state saved before `events`
     if state["round"] >= state["rounds"] or len(state["bag"]) < TILES_PER_ROUND * len(seats):
         end_game(state)
     else:
@@ -280,6 +281,11 @@ def rank_of(scores: list[dict]) -> list[int]:
 
 
 # --- the ruleset -----------------------------------------------------------------------
+
+def _moves_this_round(s: dict) -> int:
+    """The seat's own moves this round (a seat saved before `events` counted them in `round_log`)."""
+    return len(s.get("round_log", ())) + len(s.get("round_events", ()))
+
 
 class AlpineTrails(Ruleset):
     slug = "alpine-trails"
@@ -344,7 +350,16 @@ class AlpineTrails(Ruleset):
         moves in the same round never change it (they are hidden until the round resolves)."""
         if not self._valid_seat(state, seat) or state["phase"] != "play":
             return f"{state['phase']}-r{state['round']}"
-        return f"r{state['round']}.{len(state['seats'][seat]['round_events'])}"
+        return f"r{state['round']}.{_moves_this_round(state['seats'][seat])}"
+
+    # A game saved before `events` replaced the English `log` (and a seat's `round_log`) keeps
+    # playing: the rules read the missing events as none (docs/rules-versions.md).
+    def older_shape(self, state: dict) -> bool:
+        return "log" in state
+
+    def comparable(self, state: dict) -> dict:
+        seats = [{k: v for k, v in s.items() if k not in ("round_log", "round_events")} for s in state["seats"]]
+        return {**{k: v for k, v in state.items() if k not in ("log", "events")}, "seats": seats}
 
     def to_act(self, state: dict) -> list[int]:
         if state["phase"] != "play":

@@ -116,9 +116,10 @@ def seat_entry(state: dict, i: int, viewer: int | None) -> dict:
 def visible_events(state: dict, viewer: int | None) -> list[dict]:
     """The public events, then the viewer's own moves of the round still in progress
     (nobody else sees them before the round resolves)."""
-    events = list(state["events"][-EVENTS_SHOWN:])
+    events = list(state.get("events", ())[-EVENTS_SHOWN:])  # none in a state saved with `log`
     if viewer is not None and state["phase"] != "over":
-        events += [{**e, "seat": viewer, "turn": state["round"]} for e in state["seats"][viewer]["round_events"]]
+        own = state["seats"][viewer].get("round_events", ())  # none in a seat saved with `round_log`
+        events += [{**e, "seat": viewer, "turn": state["round"]} for e in own]
     return events
 
 

@@ -5,6 +5,7 @@ game has no hidden or random element, so the state does not keep the seed (spec 
 """
 from __future__ import annotations
 
+import random
 from itertools import combinations, islice, pairwise, product
 from typing import Any, Iterator
 
@@ -479,7 +480,9 @@ class NangaParbat(Ruleset):
     title = "Nanga Parbat"
     min_players = 2
     max_players = 2
-    version = "1"
+    # "2": the mountain is dealt by the shared `rng_for(seed, "setup")`; games started under
+    # "1" keep their deal through `PREVIOUS` (rules/v1.py, docs/rules-versions.md).
+    version = "2"
 
     def default_options(self) -> dict:
         return {"area_scoring": False}
@@ -502,7 +505,7 @@ class NangaParbat(Ruleset):
 
     def setup(self, players: int, options: dict | None, seed: int) -> State:
         opts = self.validate_options(players, options)
-        rng = rng_for(seed, "setup")
+        rng = self.deal_rng(seed)
         deal = [s for s in SPECIES for _ in range(data.ANIMALS_PER_SPECIES)]
         rng.shuffle(deal)
         first = rng.randrange(2)
@@ -528,6 +531,10 @@ class NangaParbat(Ruleset):
             "events": [{"type": "first_player", "seat": first, "turn": 0, "move": 0}],
             "result": None,
         }
+
+    def deal_rng(self, seed: int) -> random.Random:
+        """The draw that deals the mountain and picks the first player."""
+        return rng_for(seed, "setup")
 
     # --- turn order ---
 
@@ -590,6 +597,14 @@ class NangaParbat(Ruleset):
 
     def undoable(self, before: State, seat: int, action: Action, after: State) -> bool:
         return _undoable(before, seat, action, after)
+
+    # A game saved before `events` replaced the English `log` and `last_events` keeps playing:
+    # the rules read its missing `events` as none and its move count from 0 (docs/rules-versions.md).
+    def older_shape(self, state: State) -> bool:
+        return "log" in state
+
+    def comparable(self, state: State) -> State:
+        return {k: v for k, v in state.items() if k not in ("log", "last_events", "events", "moves")}
 
     def seat_turn(self, state: State, seat: int) -> str:
         """Turns alternate and nothing is hidden, so every action changes what the seat to

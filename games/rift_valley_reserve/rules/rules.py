@@ -184,9 +184,9 @@ class RiftValleyReserve(Ruleset):
         """Apply every pending draw at once, record the turn, check the end, and start the
         next turn (turns with nobody to ask resolve at once, spec 5.3 step 8)."""
         n = state["players"]
-        events = list(state["events"])
+        events = list(state.get("events", ()))  # none in a state saved with the English `history`
         maps = list(state["maps"])
-        map_scores = list(state["map_scores"])
+        map_scores = list(self.map_scores(state))
         while True:
             turn = state["turn"]
             pending = state["pending"]
@@ -219,7 +219,10 @@ class RiftValleyReserve(Ruleset):
     # Scores ---------------------------------------------------------------------------
 
     def map_scores(self, state: State) -> list[list[dict]]:
-        """[map][seat] breakdowns of the resolved maps (kept up to date by each turn)."""
+        """[map][seat] breakdowns of the resolved maps (kept up to date by each turn; worked
+        out from the maps for a state saved before they were kept)."""
+        if "map_scores" not in state:
+            return [score_map(m, state["players"]) for m in state["maps"]]
         return state["map_scores"]
 
     def totals_of(self, per_map: list[list[dict]], n: int) -> list[dict]:
@@ -248,6 +251,16 @@ class RiftValleyReserve(Ruleset):
         if state["trigger_turn"] is not None:
             return "final"
         return "opening" if state["turn"] == data.OPENING_TURN else "main"
+
+    # A game saved before `events` replaced the English `history` (and before `map_scores`
+    # and a map's `empty` count were kept) keeps playing: the rules read the missing events
+    # as none and work the rest out from the maps (docs/rules-versions.md).
+    def older_shape(self, state: State) -> bool:
+        return "history" in state
+
+    def comparable(self, state: State) -> State:
+        maps = [{k: v for k, v in m.items() if k != "empty"} for m in state["maps"]]
+        return {**{k: v for k, v in state.items() if k not in ("history", "events", "map_scores")}, "maps": maps}
 
     def seat_turn(self, state: State, seat: int | None) -> str:
         """The turn decides everything a seat draws on: the map it holds changes every turn

@@ -30,7 +30,7 @@ def drawn_cells(action: Action) -> list[list[int]]:
 def last_turn_draws(state: State) -> list[dict]:
     """The draw events of the last resolved turn (read from the end: their number is
     the number of seats, whatever the game's length)."""
-    events = state["events"]
+    events = state.get("events", ())  # none in a state saved with the English `history`
     out: list[dict] = []
     for event in reversed(events):
         if "map" not in event:
@@ -124,5 +124,5 @@ def build_view(rules: Any, state: State, seat: Any) -> dict:
         "ranking": ranks,
         "tie_breaks": tie_breaks(totals),
         # Every event is public: pending draws are not events until their turn resolves.
-        "events": state["events"] + ([game_over_event(state, scores)] if over else []),
+        "events": state.get("events", []) + ([game_over_event(state, scores)] if over else []),
     }

@@ -300,8 +300,9 @@ def copy_state(state: State) -> State:
     new = dict(state)
     for name in ("turns_taken", "stack", "bottom", "removed"):
         new[name] = list(state[name])
-    new["events"] = list(state.get("events", []))   # a game saved with prose `log` starts afresh
-    new.pop("log", None)
+    # A game saved with the prose `log` starts its events afresh; the `log` stays, marking the
+    # state as of the older shape for `verify_games` (`older_shape`, docs/rules-versions.md).
+    new["events"] = list(state.get("events", []))
     new["board"] = dict(state["board"])
     new["rifugi"] = dict(state["rifugi"])
     new["rafts"] = [{**r, "at": list(r["at"]), "riders": list(r["riders"])} for r in state["rafts"]]
@@ -547,6 +548,14 @@ class Rifugio(Ruleset):
         keys = [(s["total"], p["raft_cards"] if "raft_points" in D.TIEBREAKS else 0)
                 for s, p in zip(totals, state["seats"], strict=True)]
         return competition_ranking(keys)
+
+    # A game saved before `events` replaced the English `log` and before the `waterfalls`
+    # index keeps playing: both are read as empty (docs/rules-versions.md).
+    def older_shape(self, state: State) -> bool:
+        return "log" in state
+
+    def comparable(self, state: State) -> State:
+        return {k: v for k, v in state.items() if k not in ("log", "events", "waterfalls")}
 
     def seat_turn(self, state: State, seat: int | None) -> str:
         """Turn-based: what a seat decides about changes when the turn passes (turns taken) and

@@ -175,8 +175,9 @@ def _copy(state: State) -> State:
     """A fresh copy of the state (what `clone` does, but shaped to this state, so fast)."""
     new = dict(state)
     new["options"] = clone(state["options"])
-    for name in ("board_plan", "pool", "reserve", "done", "auto_done", "winners", "events"):
+    for name in ("board_plan", "pool", "reserve", "done", "auto_done", "winners"):
         new[name] = list(state[name])
+    new["events"] = list(state.get("events", ()))  # none in a state saved with the English `log`
     new["roll"] = dict(state["roll"])
     new["sheets"] = [dict(sheet) for sheet in state["sheets"]]
     new["last_written"] = [list(keys) for keys in state["last_written"]]
@@ -492,6 +493,14 @@ class RollToTheTop(Ruleset):
             out += [{"type": "swap", "add": a, "remove": r} for a in state["reserve"] for r in state["pool"]]
         return out
 
+    # A game saved before `events` replaced the English `log` (same moves, same play) keeps
+    # playing: the rules read its missing `events` as none (docs/rules-versions.md).
+    def older_shape(self, state: State) -> bool:
+        return "log" in state
+
+    def comparable(self, state: State) -> State:
+        return {k: v for k, v in state.items() if k not in ("log", "events")}
+
     def seat_turn(self, state: State, seat: int) -> str:
         """The game, turn and phase, and (while writing) the seat's own pending numbers:
         the key moves with a new roll, the action die and the seat's own placements, never
@@ -722,7 +731,7 @@ class RollToTheTop(Ruleset):
             "winners": list(state["winners"]),
             "scores": _scores(state),
             "ranking": _ranking(state),
-            "events": list(state["events"][-D.EVENTS_VIEW:]),
+            "events": list(state.get("events", ())[-D.EVENTS_VIEW:]),
         }
         if seat is not None:
             me = {
