@@ -33,15 +33,28 @@ OPTION_SPECS = {
 SCRIPT = ""                # the site's script keeps focus and the selection across swaps
 STYLESHEET = "games/nanga-parbat/board.css"
 
+# Three drawings, each its own SVG so a phone can stack them: the mountain (9 × 9 squares),
+# the points chart and the scoring path. The animal boards are HTML (they reflow).
 S = 60                      # one mountain square
-MX, MY = 450, 22            # mountain origin: px = MX + (x + 4.5)·S, py = MY + row·S
+MX, MY = 0, 0               # mountain origin: px = MX + (x + 4)·S, py = MY + row·S
+MOUNTAIN = 9 * S
 CELL = 25                   # one scoring-path space
-PATH_X, PATH_Y = 18, 308
+PATH_X, PATH_Y = 4, 4
+PATH_W, PATH_H = 16 * CELL + 8, 11 * CELL + 8
+# Chart spots are 64 units: drawn 310 px wide (a 360 px phone) they stay over 44 px.
 CHART_X, CHART_Y = 92, 40
-SPOT_W, SPOT_H, SPOT_DX, SPOT_DY = 60, 48, 66, 56
-BOARD_Y = 600
-BOARD_H = 150
-TOKEN = 26
+SPOT_W, SPOT_H, SPOT_DX, SPOT_DY = 64, 64, 67, 68
+CHART_W, CHART_H = 440, CHART_Y + 22 + 3 * SPOT_DY + 30
+
+# A phone shows the mountain in three 6 × 6 windows (each a region pyramid and the two
+# beneath it, with the dotted paths between them), or whole for an overview: the squares
+# stay over 44 px. Each window: (its regions, its top-left square as (x, row)).
+MOUNTAIN_VIEWS = {
+    "top": {"regions": (1, 2, 3), "label": "Regions 1, 2, 3 (top)"},
+    "left": {"regions": (2, 4, 5), "label": "Regions 2, 4, 5 (lower left)"},
+    "right": {"regions": (3, 5, 6), "label": "Regions 3, 5, 6 (lower right)"},
+    "whole": {"regions": (1, 2, 3, 4, 5, 6), "label": "Whole mountain"},
+}
 
 SEAT_HEX = {"orange": "#e8891c", "green": "#3c9a48"}
 SPECIES_HEX = {"snow_leopard": "#fbfbf7", "tahr": "#8b5a2b", "musk_deer": "#9aa0a6",
@@ -145,7 +158,7 @@ def _sel_claim(row: str, col: int, chosen) -> str:
 
 def _square(sid: int, layout: dict) -> tuple[float, float]:
     cell = layout[str(sid)]
-    return MX + (cell["x"] + 4.5) * S - S / 2, MY + cell["row"] * S
+    return MX + (cell["x"] + 4) * S, MY + cell["row"] * S
 
 
 def _region_outline(apex: dict) -> str:
@@ -153,6 +166,20 @@ def _region_outline(apex: dict) -> str:
     pts = [(x - .5, r), (x + .5, r), (x + .5, r + 1), (x + 1, r + 1), (x + 1, r + 2), (x + 1.5, r + 2),
            (x + 1.5, r + 3), (x - 1.5, r + 3), (x - 1.5, r + 2), (x - 1, r + 2), (x - 1, r + 1), (x - .5, r + 1)]
     return " ".join(f"{MX + (px + 4.5) * S:.1f},{MY + py * S:.1f}" for px, py in pts)
+
+
+def mountain_view(sections: list[dict], guide: int | None) -> str:
+    """Which window a phone opens the mountain on: the one with most of the current
+    targets (picked ones count double); with none, the whole mountain."""
+    weight: dict[int, int] = {}
+    for s in sections:
+        if s["act"] or s["get"]:
+            weight[s["region"]] = weight.get(s["region"], 0) + (2 if s["picked"] else 1)
+    if not weight:
+        return "whole"
+    scores = {name: sum(weight.get(r, 0) for r in v["regions"]) + (0.5 if guide in v["regions"] else 0)
+              for name, v in MOUNTAIN_VIEWS.items() if name != "whole"}
+    return max(scores, key=lambda name: scores[name])
 
 
 def _path_cell(i: int) -> tuple[float, float]:
@@ -344,6 +371,7 @@ def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -
         item.update(owner=owner, colour=inp.colours[owner], mark=inp.marks[owner],
                     label=f"{piece['piece']} of {inp.names[owner]}")
     item["title"] = f"Region {reg}, section {cell['num']} ({sid}): {item['label']}"
+    item["name"] = f"Section {sid}: {item['label']}"
     if reg == inp.view.get("guide"):
         # the flag and guide token let clicks through to the squares, so say it here too
         item["title"] += f"; the guide is in region {reg}"
@@ -362,11 +390,13 @@ def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -
 def _section_action(item: dict, actions: Legal) -> None:
     sid, reg = item["sid"], item["region"]
     if sid in actions.traps:
-        item.update(act=actions.traps[sid])
+        item.update(act=actions.traps[sid], name=f"Trap the {item['label']} in section {sid}")
         item["classes"].append("legal")
         item["title"] += " — click to trap"
     elif reg in actions.region_acts:
-        item.update(act=actions.region_acts[reg])
+        act = actions.region_acts[reg]
+        verb = "Place" if act["type"] == "place_guide" else "Move"
+        item.update(act=act, name=f"{verb} the guide in region {reg} (section {sid}: {item['label']})")
         item["classes"].append("legal-region")
         item["title"] += f" — click to put the guide in region {reg}"
 
@@ -375,10 +405,15 @@ def _section_in_mode(item: dict, t: Targets) -> None:
     sid, reg = item["sid"], item["region"]
     if sid in t.sections:
         item["get"] = t.sections[sid]
-        item["classes"].append("picked" if sid in t.picked_sections else "legal")
+        picked = sid in t.picked_sections
+        item["classes"].append("picked" if picked else "legal")
+        item["name"] = f"{'Unpick' if picked else 'Pick'} the {item['label']} in section {sid}"
     elif reg in t.regions:
         item["get"] = t.regions[reg]
-        item["classes"].append("picked-region" if reg == t.picked_region else "legal-region")
+        picked = reg == t.picked_region
+        item["classes"].append("picked-region" if picked else "legal-region")
+        item["name"] = (f"Region {reg} is picked for the guide (section {sid})" if picked
+                        else f"Send the guide to region {reg} (section {sid})")
     if t.preview and sid in t.preview:
         item["classes"].append("preview")
 
@@ -432,6 +467,11 @@ def chart_spot(inp: Inputs, row: str, col: int, y: float) -> dict:
         spot["cls"] = "picked"
     elif (row, col) in inp.actions.claimable and not inp.in_mode:
         spot.update(get=_sel_claim(row, col, []), cls="legal")
+    what = {"camps": "camps", "different": "different-animals", "same": "same-animals"}[row]
+    spot["name"] = (f"Claim the {spot['value']}-point {what} spot ({info['need'][col]} needed)" if spot["get"]
+                    else f"{spot['value']}-point {what} spot, {info['need'][col]} needed"
+                    + (f", claimed by {inp.names[owner]}" if owner is not None else "")
+                    + (", being claimed" if spot["cls"] == "picked" else ""))
     spot["title"] = (f"{ROW_TITLES[row]} — {info['need'][col]} needed, {spot['value']} points"
                      + (f"; claimed by {inp.names[owner]}" if owner is not None else "")
                      + ("; click to claim" if spot["get"] else ""))
@@ -469,7 +509,6 @@ def player_cards(inp: Inputs) -> list[dict]:
         breakdown = _breakdown(view["scores"][s])
         cards.append({
             "seat": s, "name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
-            "x": PATH_X + CELL + 8 + s * 180, "y": PATH_Y + CELL + 8,
             "hikers": st["hikers"], "camps": st["camps"], "cubes": st["cubes"], "score": st["score"],
             "on_mountain": summary["hikers_on_mountain"], "camps_on": summary["camps_on_mountain"],
             "spots": summary["spots_claimed"], "breakdown": breakdown,
@@ -486,18 +525,17 @@ def player_cards(inp: Inputs) -> list[dict]:
 def animal_boards(inp: Inputs) -> list[dict]:
     near = inp.seat if inp.seat in (0, 1) else 0
     boards = []
-    for slot, s in enumerate((1 - near, near)):
+    for s in (1 - near, near):
         st = inp.view["seats"][s]
-        top = BOARD_Y + slot * (BOARD_H + 8)
-        cols = [species_column(inp, s, sp, c, top) for c, sp in enumerate(inp.view["species"])]
+        cols = [species_column(inp, s, sp) for sp in inp.view["species"]]
         boards.append({"seat": s, "name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
-                       "y": top, "cols": cols, "own": s == inp.seat, "held": len(st["animals"]),
+                       "cols": cols, "own": s == inp.seat, "held": len(st["animals"]),
                        "traded": len(st["traded"])})
     return boards
 
 
-def species_column(inp: Inputs, seat: int, sp: dict, c: int, top: float) -> dict:
-    key, cx = sp["key"], 14 + c * 162
+def species_column(inp: Inputs, seat: int, sp: dict) -> dict:
+    key = sp["key"]
     ready, used = [], []
     for idx, animal in enumerate(inp.view["seats"][seat]["animals"]):
         if animal["species"] == key:
@@ -507,11 +545,7 @@ def species_column(inp: Inputs, seat: int, sp: dict, c: int, top: float) -> dict
     picked = [t for t in ready if t["cls"] == "picked"]
     for t in picked[1:]:
         t["cls"] = ""
-    for i, t in enumerate(ready):
-        t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 46)
-    for i, t in enumerate(used):
-        t.update(x=cx + 8 + i * (TOKEN + 1), y=top + 100)
-    return {"key": key, "name": sp["name"], "letter": sp["letter"], "x": cx, "power": sp["power"],
+    return {"key": key, "name": sp["name"], "letter": sp["letter"], "power": sp["power"],
             "kind": sp["kind"], "ready": ready, "used": used,
             "traded": inp.view["seat_summary"][seat]["animal_board"][key]["traded"]}
 
@@ -521,6 +555,7 @@ def animal_token(inp: Inputs, seat: int, sp: dict, idx: int, activated: bool) ->
     token = {"index": idx, "species": key, "activated": activated, "get": None, "cls": "",
              "title": f"{sp['name'].capitalize()} of {inp.names[seat]}"
                       + (" (power used)" if activated else (" (ready)" if sp["kind"] == "activated" else ""))}
+    token["name"] = token["title"]
     if seat != inp.seat or not inp.legal:
         return token
     if mode.get("kind") == "claim" and mode["row"] != "camps":
@@ -528,9 +563,11 @@ def animal_token(inp: Inputs, seat: int, sp: dict, idx: int, activated: bool) ->
             chosen = idx in t.picked_animals
             token.update(get=t.animals[idx], cls="picked" if chosen else "legal")
             token["title"] += " — click to " + ("drop from" if chosen else "add to") + " the trade"
+            token["name"] = f"{'Drop' if chosen else 'Add'} your {sp['name']} {'from' if chosen else 'to'} the trade"
     elif key in inp.actions.activatable and not activated and not inp.in_mode:
         token.update(get=_sel_activate(key, []), cls="legal")
         token["title"] += f" — click to use: {sp['power']}"
+        token["name"] = f"Use your {sp['name']}: {sp['power']}"
     elif mode.get("kind") == "activate" and mode["species"] == key and not activated:
         token["cls"] = "picked"
     return token
@@ -566,13 +603,16 @@ def end_summary(inp: Inputs) -> dict | None:
 
 def board_context(panel: dict) -> dict:
     inp = read_panel(panel)
-    board = {"W": 1000, "H": BOARD_Y + 2 * BOARD_H + 16, "S": S, "token": TOKEN, "board_h": BOARD_H,
+    board = {"S": S, "mountain_size": MOUNTAIN, "chart_w": CHART_W, "chart_h": CHART_H,
+             "path_w": PATH_W, "path_h": PATH_H,
              "colours": inp.colours, "marks": inp.marks, "species_hex": SPECIES_HEX,
              "replay": bool(panel.get("replay")), "end": end_summary(inp),
              "players": player_cards(inp), "boards": animal_boards(inp)}
     for area in (mountain(inp), points_chart(inp), scoring_path(inp), controls(inp)):
         board.update(area)
     board["selection"] = inp.mode.get("raw", "")
+    board["view"] = mountain_view(board["sections"], inp.view.get("guide"))
+    board["views"] = [{"key": k, "label": v["label"], "checked": k == board["view"]} for k, v in MOUNTAIN_VIEWS.items()]
     return {"board": board}
 
 

@@ -34,7 +34,7 @@ def panel(client, game, sel="") -> str:
 def clickable(html: str, kind: str) -> list[str]:
     """data-<kind> values of elements that carry a control (role=button)."""
     found = []
-    for tag in re.findall(r"<g [^>]*>", html):
+    for tag in re.findall(r"<(?:g|button) [^>]*>", html):
         if 'role="button"' in tag:
             match = re.search(rf'data-{kind}="([^"]+)"', tag)
             if match:
@@ -73,12 +73,12 @@ def clients_by_seat(game, alice, bob):
 def test_the_board_shows_the_whole_mountain_for_each_seat_and_a_spectator(game, alice, bob, charlie):
     for user in (alice, bob, charlie):
         html = page(client_for(user), game)
-        assert 'class="np-svg"' in html
+        assert 'class="np-svg np-mountain"' in html
         assert len(re.findall(r'<g class="np-sec[^"]*" data-section="\d\d"', html)) == 36
         assert len(re.findall(r'<g class="np-flag', html)) == 6
         assert html.count('class="np-dots"') == 9
         assert len(re.findall(r'<g class="np-spot', html)) == 15
-        assert len(re.findall(r'<g class="np-aboard', html)) == 2
+        assert len(re.findall(r'<section class="np-aboard', html)) == 2
         assert len(re.findall(r'<g class="np-marker', html)) == 2
         assert len(re.findall(r'data-piece="animal"', html)) == 36
         assert "Region 1, section 1 (11):" in html
@@ -268,7 +268,7 @@ def test_a_refused_action_shows_the_message_and_changes_nothing(game, alice):
     html = response.content.decode()
     assert "not all connected" in html and 'role="alert"' in html
     assert Game.objects.get(pk=game.pk).state == before
-    assert 'class="np-svg"' in html
+    assert 'class="np-svg np-mountain"' in html
 
 
 # --- hidden information, spectators, replays ---------------------------------------------------
@@ -298,7 +298,7 @@ def test_replays_of_a_bot_game_render_at_several_steps(start_game, alice):
         response = client.get(f"/play/{game.pk}/replay/", {"step": step})
         assert response.status_code == 200
         html = response.content.decode()
-        assert 'class="np-svg"' in html and 'role="button"' not in html
+        assert 'class="np-svg np-mountain"' in html and 'role="button"' not in html
         assert len(re.findall(r'data-section="\d\d"', html)) >= 36
     assert "wins!" in html or "A draw." in html
     assert "Area scoring" in html
@@ -341,7 +341,7 @@ def test_picked_pieces_carry_a_check_badge_not_only_a_colour(game, alice):
 
 def test_dotted_paths_are_drawn_under_the_squares_so_no_piece_is_covered(game, alice):
     html = page(client_for(alice), game)
-    mountain = html.split('class="np-mountain"')[1]
+    mountain = html.split('class="np-svg np-mountain"')[1]
     assert mountain.count('class="np-dots"') == 9
     assert mountain.index('class="np-dots"') < mountain.index('class="np-sec')
     assert mountain.rindex('class="np-dots"') < mountain.index('class="np-sec')
@@ -366,11 +366,11 @@ def test_guide_chart_owners_markers_and_animal_boards_are_drawn_from_the_state(g
     assert html.count('class="np-lap"') == 1 and "+1×50" in html
     assert 'class="np-sec" data-section="13" data-piece="camp" data-owner="1"' in html
     boards = {int(m.group(1)): m.group(0) for m in
-              re.finditer(r'<g class="np-aboard[^"]*" data-seat="(\d)".*?(?=<g class="np-aboard|</svg>)', html, re.S)}
+              re.finditer(r'<section class="np-aboard[^"]*" data-seat="(\d)".*?</section>', html, re.S)}
     assert len(re.findall(r'class="np-token used', boards[0])) == 1
     assert boards[0].count('class="np-token"') == 2       # tahr and yak, ready (bob sees no controls)
-    assert "ready 1 · used 1" in boards[0]
-    assert boards[1].count('class="np-token"') == 1 and "held 1" in boards[1]
+    assert "1 ready · 1 used" in boards[0]
+    assert boards[1].count('class="np-token"') == 1 and "1 held" in boards[1]
 
 
 def test_the_board_svg_is_a_group_so_its_buttons_reach_assistive_technology(game, alice, bob):
@@ -378,7 +378,7 @@ def test_the_board_svg_is_a_group_so_its_buttons_reach_assistive_technology(game
     clickable sections, spots and animals from screen readers; the board is a group."""
     mine, _, _ = clients_by_seat(game, alice, bob)
     html = page(mine, game)
-    svg = re.search(r'<svg class="np-svg"[^>]*>', html).group(0)
+    svg = re.search(r'<svg class="np-svg np-mountain"[^>]*>', html).group(0)
     assert 'role="group"' in svg and 'role="img"' not in svg and "aria-label=" in svg
     assert 'role="button" tabindex="0"' in html.split(svg)[1]
 

@@ -1,0 +1,130 @@
+"""Nanga Parbat on a phone and a desktop, in a real browser (issue 13): nothing wider than
+the screen, no critical or serious axe-core finding, tap targets of 44 px, every control
+named for what it does, and the keyboard on the phone's window of the mountain."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from games import engine
+from games.rules import bot_for
+from games.rules import get as get_rules
+
+from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page
+from tests.browser.fixtures import sign_up
+
+pytestmark = [pytest.mark.browser]
+SLUG = "nanga-parbat"
+CONTROLS = ".np [role=button]"
+# Every control's name, read from the page: what it is and what pressing it does.
+NAMES = """() => [...document.querySelectorAll('.np [role=button]')].map((el) => {
+  const r = el.getBoundingClientRect();
+  const shown = el.checkVisibility({ visibilityProperty: true });
+  return { name: el.getAttribute('aria-label') || el.textContent.trim(), w: r.width, h: r.height, shown };
+})"""
+
+
+def play_moves(game, users, count: int | None = None) -> None:
+    """Let the bot choose for both seats, through the engine like a player would."""
+    rules, bot = get_rules(SLUG), bot_for(SLUG)
+    rng = random.Random(5)
+    played = 0
+    while game.is_active and (count is None or played < count):
+        seat = rules.to_act(game.state)[0]
+        engine.submit(game.pk, users[seat], bot.choose(game.state, seat, rng))
+        game.refresh_from_db()
+        played += 1
+
+
+def check_both_phones(page, name: str) -> None:
+    for width in (SMALL_PHONE, PHONE):
+        at_width(page, width)
+        page.wait_for_timeout(50)
+        check_page(page, name)
+        shown = [c for c in page.evaluate(NAMES) if c["shown"]]
+        small = [c for c in shown if c["w"] < 44 or c["h"] < 44]
+        assert not small, f"{name} at {width}: tap targets under 44 px: {small[:5]}"
+
+
+@pytest.fixture
+def players(live_site, browser, django_user_model):
+    pages = {}
+    for name in ("alice", "bob", "charlie"):
+        pages[name] = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
+        sign_up(pages[name], live_site, name)
+    users = [django_user_model.objects.get(username=n) for n in ("alice", "bob")]
+    return pages, users
+
+
+def test_a_seat_a_spectator_and_the_replay_fit_a_phone_at_start_mid_game_and_end(live_site, players, start_game):
+    pages, users = players
+    game = start_game(SLUG, users, seed=11)
+    placer = pages[["alice", "bob"][get_rules(SLUG).to_act(game.state)[0]]]
+    url = f"{live_site}/play/{game.pk}/"
+    placer.goto(url)
+    # Placing the guide: every region's squares are controls, named for it.
+    expect(placer.locator(".np-sec.legal-region").first).to_be_visible()
+    names = [c["name"] for c in placer.evaluate(NAMES)]
+    assert any(n.startswith("Place the guide in region 1 (section 11: ") for n in names), names[:3]
+    check_both_phones(placer, "np-start-seat")
+    at_width(placer, DESKTOP)
+    check_page(placer, "np-start-seat")
+
+    play_moves(game, users, 40)
+    for who, label in (("alice", "np-mid-seat"), ("charlie", "np-mid-spectator")):
+        pages[who].goto(url)
+        check_both_phones(pages[who], label)
+    actor = pages[["alice", "bob"][get_rules(SLUG).to_act(game.state)[0]]]
+    actor.goto(url)
+    check_both_phones(actor, "np-mid-actor")
+    at_width(actor, DESKTOP)
+    check_page(actor, "np-mid-actor")
+
+    play_moves(game, users)
+    for who, label in (("alice", "np-end-seat"), ("charlie", "np-end-spectator")):
+        pages[who].goto(url)
+        expect(pages[who].locator(".np-end")).to_be_visible()
+        check_both_phones(pages[who], label)
+    at_width(pages["alice"], DESKTOP)
+    check_page(pages["alice"], "np-end-seat")
+    replay = pages["charlie"]
+    for step in (3, 40):
+        replay.goto(f"{url}replay/?step={step}")
+        check_both_phones(replay, f"np-replay-{step}")
+    at_width(replay, DESKTOP)
+    check_page(replay, "np-replay-40")
+
+
+def test_a_phone_opens_the_mountain_on_the_guides_window_and_the_other_windows_switch(live_site, players, start_game):
+    from games.models import Game
+    from games.nanga_parbat.tests.helpers import animal, held, position
+
+    pages, users = players
+    game = start_game(SLUG, users, seed=3)
+    Game.objects.filter(pk=game.pk).update(state=position(
+        phase="trap", current=0, guide=6, board={62: animal("yak")}, seats={0: {"animals": held("tahr")}}))
+    page = pages["alice"]
+    at_width(page, SMALL_PHONE)
+    page.goto(f"{live_site}/play/{game.pk}/")
+    expect(page.locator('input[name=np-view][value=right]')).to_be_checked()
+    trap = page.get_by_role("button", name="Trap the yak in section 62")
+    expect(trap).to_be_visible()
+    # Region 1 is outside this window: its squares are hidden, so no focus goes there.
+    expect(page.locator('.np-sec[data-section="11"]')).to_be_hidden()
+    page.get_by_label("Regions 1, 2, 3 (top)").check()
+    expect(page.locator('.np-sec[data-section="11"]')).to_be_visible()
+    expect(trap).to_be_hidden()
+    page.get_by_label("Whole mountain").check()
+    expect(trap).to_be_visible()
+    # The keyboard: focus the trap, Enter, and focus lands on End turn, after both swaps.
+    page.get_by_label("Regions 3, 5, 6 (lower right)").check()
+    trap.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('.np-sec[data-section="62"]')).to_have_attribute("data-piece", "hiker", timeout=10_000)
+    expect(page.locator(".np-end-turn")).to_be_focused(timeout=5_000)
+    # The sidebar's seat colours are the board's.
+    colours = page.evaluate("""() => [0, 1].map(
+        (i) => getComputedStyle(document.body).getPropertyValue('--seat' + i).trim())""")
+    assert colours == ["#e8891c", "#3c9a48"]
