@@ -475,16 +475,46 @@ def abort(game_id: int, by_user=None, reason: str = "") -> Outcome:
     return Outcome(game, seat, applied=True, message="The game was aborted.")
 
 
+def _rematch_deadline(offer: RematchOffer):
+    return offer.created + timedelta(hours=settings.REMATCH_OFFER_HOURS)
+
+
 def rematch_offer(game: Game) -> RematchOffer | None:
-    """The game's rematch offer, marked expired once it is too old."""
+    """The game's rematch offer. Reading never writes: the expire_rematch task marks an old
+    offer expired; until it has run (a late worker), an old offer reads as expired here."""
     if game.is_active:
         return None
     offer = RematchOffer.objects.filter(game=game).select_related("declined_by").first()
-    if offer and offer.status == RematchOffer.Status.OPEN and offer.created < timezone.now() - timedelta(
-            hours=settings.REMATCH_OFFER_HOURS):
+    if offer and offer.status == RematchOffer.Status.OPEN and _rematch_deadline(offer) <= timezone.now():
         offer.status = RematchOffer.Status.EXPIRED
-        offer.save(update_fields=["status"])
     return offer
+
+
+def _new_rematch_offer(game: Game) -> RematchOffer:
+    from .tasks import expire_rematch
+
+    offer = RematchOffer.objects.create(game=game)
+    # Enqueued in the same transaction: no offer without its deadline, nor the reverse.
+    expire_rematch.using(run_after=_rematch_deadline(offer)).enqueue(game.pk)
+    return offer
+
+
+def expire_rematch(game_id: int) -> bool:
+    """A deadline task: an open rematch offer past its time is marked expired, and the
+    game's pages hear it. The game row is locked (as accept and decline lock it), so an
+    offer accepted meanwhile stays accepted. Returns whether the offer expired."""
+    with transaction.atomic():
+        try:
+            game = _locked(game_id)
+        except Rejected:
+            return False
+        expired = RematchOffer.objects.filter(
+            game=game, status=RematchOffer.Status.OPEN,
+            created__lte=timezone.now() - timedelta(hours=settings.REMATCH_OFFER_HOURS),
+        ).update(status=RematchOffer.Status.EXPIRED)
+        if expired:
+            transaction.on_commit(lambda: notify.game_changed(game))
+    return bool(expired)
 
 
 def accept_rematch(game_id: int, user) -> Outcome:
@@ -495,7 +525,7 @@ def accept_rematch(game_id: int, user) -> Outcome:
         _my_seat(game, user)
         if game.is_active:
             raise Rejected("A rematch is offered once the game is over.", 409)
-        offer = rematch_offer(game) or RematchOffer.objects.create(game=game)
+        offer = rematch_offer(game) or _new_rematch_offer(game)
         if offer.status != RematchOffer.Status.OPEN:
             raise Rejected(f"The rematch offer was {offer.status}.", 409)
         if user.pk not in offer.accepted_by:

@@ -53,6 +53,14 @@ def send_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     return mail.reminder_mail(game_id, seat_index, deadline)
 
 
+@task()
+def expire_rematch(game_id: int) -> bool:
+    """The rematch offer's deadline (engine.expire_rematch: a no-op if it was settled)."""
+    from . import engine
+
+    return engine.expire_rematch(game_id)
+
+
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---
 
 PERIODIC_HOURS = {"expire_open_tables": 1, "daily_digest": 24}

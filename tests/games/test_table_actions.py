@@ -156,6 +156,50 @@ def test_an_old_rematch_offer_expires(start_game, alice, bob):
     engine.accept_rematch(game.pk, alice)
     RematchOffer.objects.filter(game=game).update(created=timezone.now() - timedelta(hours=25))
     assert "The rematch offer expired" in client_for(bob).get(f"/play/{game.pk}/").content.decode()
+    assert RematchOffer.objects.get(game=game).status == "open", "reading a page writes nothing"
+    with pytest.raises(Rejected):
+        engine.accept_rematch(game.pk, bob)
+
+
+def test_a_rematch_offer_enqueues_its_expiry_at_its_deadline(start_game, alice, bob, settings):
+    from django_tasks_db.models import DBTaskResult
+
+    game = start_game(SLUG, [alice, bob])
+    engine.resign(game.pk, alice)
+    engine.accept_rematch(game.pk, alice)
+    engine.accept_rematch(game.pk, alice)  # accepting again adds no second deadline
+    offer = RematchOffer.objects.get(game=game)
+    task = DBTaskResult.objects.get(task_path__endswith=".expire_rematch")
+    assert task.args_kwargs["args"] == [game.pk]
+    assert abs(task.run_after - (offer.created + timedelta(hours=settings.REMATCH_OFFER_HOURS))) < timedelta(seconds=1)
+
+
+def test_the_worker_expires_an_old_rematch_offer_and_tells_the_pages(start_game, alice, bob, run_tasks, monkeypatch,
+                                                                     django_capture_on_commit_callbacks):
+    from games import notify
+
+    game = start_game(SLUG, [alice, bob])
+    engine.resign(game.pk, alice)
+    engine.accept_rematch(game.pk, alice)
+    told = []
+    monkeypatch.setattr(notify, "game_changed", lambda changed, *args, **kwargs: told.append(changed.pk))
+    RematchOffer.objects.filter(game=game).update(created=timezone.now() - timedelta(hours=25))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert run_tasks(only="expire_rematch") == 1
+    assert RematchOffer.objects.get(game=game).status == "expired"
+    assert told == [game.pk]
+
+
+def test_an_early_rematch_expiry_task_leaves_a_young_or_settled_offer_alone(start_game, alice, bob, run_tasks):
+    game = start_game(SLUG, [alice, bob])
+    engine.resign(game.pk, alice)
+    engine.accept_rematch(game.pk, alice)
+    assert engine.expire_rematch(game.pk) is False, "not due yet"
+    assert RematchOffer.objects.get(game=game).status == "open"
+    engine.accept_rematch(game.pk, bob)
+    RematchOffer.objects.filter(game=game).update(created=timezone.now() - timedelta(hours=25))
+    run_tasks(only="expire_rematch")
+    assert RematchOffer.objects.get(game=game).status == "accepted"
 
 
 def test_no_rematch_while_the_game_runs(start_game, alice, bob):
