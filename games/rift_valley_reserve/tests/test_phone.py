@@ -198,3 +198,44 @@ def test_the_how_to_play_page_fits_and_passes_axe(live_site, browser):
         at_width(page, width)
         page.wait_for_timeout(50)
         check_page(page, "rvr-how-to-play")
+
+
+def play_script(game_id: int, users, turns) -> None:
+    """Each turn's (seat 0's draw, seat 1's draw); None: the seat's first legal Tent."""
+    from games import engine
+    from games.models import Game
+
+    for moves in turns:
+        for seat, move in enumerate(moves):
+            game = Game.objects.get(pk=game_id)
+            if move is None:
+                move = next(a for a in game.rules.legal_actions(game.state, seat) if a["type"] == "tent")
+            engine.submit(game_id, users[seat], move)
+
+
+def test_a_trail_is_drawn_on_a_phone_across_the_halves(live_site, players):
+    (alice, bob), users, _ = players
+    game_id = in_a_thread(start, users)
+    stop = lambda r, c: {"type": "stop", "cell": [r, c]}      # noqa: E731
+    in_a_thread(play_script, game_id, users, [(stop(0, 3), stop(8, 4)), (None, None), (stop(2, 5), None),
+                                              (None, None)])
+    alice.goto(f"{live_site}/play/{game_id}/")
+    at_width(alice, PHONE)
+    alice.get_by_role("button", name="Start a Trail at your Stop on row 1, column 4").click()
+    alice.get_by_role("button", name="End the Trail at your Stop on row 3, column 6").click()
+    routes = alice.locator(f"{HALF} .route")
+    expect(routes).to_have_count(2)
+    assert small_tap_targets(alice) == []
+    check_page(alice, "rvr-routes-seat")
+    # axe's rules on names and nesting, the experimental one too, on the routes and Stops.
+    from axe_playwright_python.sync_playwright import Axe
+    rules = ["label-content-name-mismatch", "aria-prohibited-attr", "nested-interactive", "button-name"]
+    found = Axe().run(alice, context=".rvr", options={"runOnly": rules}).response["violations"]
+    assert found == [], [(v["id"], [n["html"][:200] for n in v["nodes"]]) for v in found]
+    # The east half keeps the half-made Trail; the route bridging the Rift is drawn from there.
+    alice.get_by_role("button", name="Show the east half").click()
+    expect(alice.locator(".rvr-zoom")).to_have_attribute("data-half", "e")
+    bridge = alice.get_by_role("button", name=re.compile(r"^Draw the L-shaped Trail turning on row 3, column 4"))
+    bridge.focus()
+    alice.keyboard.press("Enter")
+    expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from (0,3) to (2,5)")
