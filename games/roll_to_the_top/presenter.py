@@ -230,7 +230,7 @@ def box_label(box: dict, reverse: bool = False) -> str:
         return f"Place {box['action_value']} in {where}"
     words = [where.capitalize()]
     if box["value"] is not None:
-        words.append(f"holds {box['value']}")
+        words.append(f"holds {box['value']}" + (", written last turn" if box["recent"] else ""))
     elif box["pending"]:
         words.append(f"{box['pending']['value']} written this turn")
     else:

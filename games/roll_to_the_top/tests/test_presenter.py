@@ -4,6 +4,7 @@ from __future__ import annotations
 from games.roll_to_the_top.presenter import (
     action_die,
     board_context,
+    box_label,
     dice_choice,
     dice_tray,
     main_sheet,
@@ -88,3 +89,14 @@ def test_board_context_puts_everything_under_the_board_key():
     state = write_state("giza", players=2)
     context = board_context(_panel(state, 0))
     assert context["board"]["writing"] and context["board"]["main"] and "rt" not in context
+
+
+def test_a_box_label_says_what_the_box_holds_or_what_a_click_writes():
+    box = {"row": 3, "place": 2, "action": None, "value": None, "pending": None, "dot": False,
+           "min_value": None, "recent": False}
+    assert box_label(box) == "Row 3, box 2, empty"
+    assert box_label({**box, "action": {"type": "place"}, "action_value": 7}) == "Place 7 in row 3, box 2"
+    assert box_label({**box, "value": 5, "recent": True}) == "Row 3, box 2, holds 5, written last turn"
+    assert box_label({**box, "pending": {"value": 9}, "dot": True}) == "Row 3, box 2, 9 written this turn, dot box"
+    assert box_label({**box, "min_value": 25}) == "Row 3, box 2, empty, at least 25"
+    assert box_label({**box, "min_value": 25}, reverse=True) == "Row 3, box 2, empty, at most 25"
