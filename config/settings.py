@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -292,3 +293,7 @@ REMINDER_FRACTION = 0.8  # a reminder when 80% of a correspondence move's time i
 VACATION_DAYS_PER_YEAR = 30
 OPEN_TABLE_IDLE_HOURS = 48  # an open table with no activity for this long closes
 REMATCH_OFFER_HOURS = 24  # a rematch offer nobody completed expires
+# The daily digest goes out once a day at this hour, UTC (0-23; games.tasks.next_digest_at).
+DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
+if not 0 <= DIGEST_HOUR_UTC <= 23:
+    raise ImproperlyConfigured("DIGEST_HOUR_UTC is an hour of the day, 0 to 23.")

@@ -6,7 +6,7 @@ is harmless.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
@@ -63,11 +63,16 @@ def expire_rematch(game_id: int) -> bool:
 
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---
 
-PERIODIC_HOURS = {"expire_open_tables": 1, "daily_digest": 24}
+OPEN_TABLES_EVERY = timedelta(hours=1)
 
 
-def _again(task_obj, hours: int) -> None:
-    task_obj.using(run_after=timezone.now() + timedelta(hours=hours)).enqueue()
+def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
+    """The next daily digest: the first `hour`:00 UTC (settings.DIGEST_HOUR_UTC) strictly
+    after `now`. A run that starts late (a worker was down) still schedules the next one at
+    the fixed hour, so the digest never drifts."""
+    hour = settings.DIGEST_HOUR_UTC if hour is None else hour
+    today = now.astimezone(UTC).replace(hour=hour, minute=0, second=0, microsecond=0)
+    return today if today > now else today + timedelta(days=1)
 
 
 @task()
@@ -75,7 +80,7 @@ def expire_open_tables() -> int:
     from lobby.services import expire_idle_tables
 
     closed = expire_idle_tables()
-    _again(expire_open_tables, PERIODIC_HOURS["expire_open_tables"])
+    expire_open_tables.using(run_after=timezone.now() + OPEN_TABLES_EVERY).enqueue()
     return closed
 
 
@@ -84,8 +89,13 @@ def daily_digest() -> int:
     from . import mail
 
     sent = mail.daily_digests()
-    _again(daily_digest, PERIODIC_HOURS["daily_digest"])
+    daily_digest.using(run_after=next_digest_at(timezone.now())).enqueue()
     return sent
+
+
+def first_run_at(periodic, now: datetime) -> datetime:
+    """When a periodic task's chain starts: the digest at its hour, the rest at once."""
+    return next_digest_at(now) if periodic is daily_digest else now
 
 
 PERIODIC_TASKS = [expire_open_tables, daily_digest]

@@ -136,6 +136,50 @@ def test_the_daily_digest_is_opt_in(start_game, alice, bob):
     assert "waiting for you" in mail.outbox[0].subject
 
 
+@pytest.mark.parametrize(("now", "expected"), [
+    ("2026-03-10 06:59:59", "2026-03-10 07:00:00"),  # before the hour: today
+    ("2026-03-10 07:00:00", "2026-03-11 07:00:00"),  # the run itself: tomorrow, never twice a day
+    ("2026-03-10 19:30:00", "2026-03-11 07:00:00"),  # after the hour: tomorrow
+    ("2026-12-31 23:00:00", "2027-01-01 07:00:00"),  # across a year's end
+])
+def test_the_next_digest_is_at_the_fixed_hour_utc(now, expected):
+    from datetime import UTC, datetime
+
+    from games.tasks import next_digest_at
+
+    at = next_digest_at(datetime.fromisoformat(now).replace(tzinfo=UTC), hour=7)
+    assert at == datetime.fromisoformat(expected).replace(tzinfo=UTC)
+
+
+def test_the_next_digest_reads_the_hour_in_utc_whatever_the_zone_of_now(settings):
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from games.tasks import next_digest_at
+
+    settings.DIGEST_HOUR_UTC = 7
+    paris_morning = datetime(2026, 3, 10, 7, 30, tzinfo=timezone(timedelta(hours=1)))  # 06:30 UTC
+    assert next_digest_at(paris_morning) == datetime(2026, 3, 10, 7, 0, tzinfo=UTC)
+
+
+def test_the_digest_chain_starts_and_continues_at_the_configured_hour(settings, run_tasks):
+    from datetime import UTC
+
+    from django.core.management import call_command
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    from games.tasks import next_digest_at
+
+    settings.DIGEST_HOUR_UTC = 5
+    call_command("schedule_periodic_tasks")
+    first = DBTaskResult.objects.get(task_path__endswith=".daily_digest", status="READY")
+    assert (first.run_after.astimezone(UTC).hour, first.run_after.minute, first.run_after.second) == (5, 0, 0)
+    run_tasks(only="daily_digest")  # made due now: the run enqueues the next 05:00 after now
+    nxt = DBTaskResult.objects.get(task_path__endswith=".daily_digest", status="READY")
+    assert nxt.pk != first.pk and nxt.run_after == next_digest_at(timezone.now())
+    assert nxt.run_after.astimezone(UTC).hour == 5 and nxt.run_after.minute == 0
+
+
 def test_unsubscribe_works_with_one_click_and_no_login(start_game, alice, bob, run_tasks):
     from games.mail import unsubscribe_token
 
@@ -176,3 +220,9 @@ def test_mail_preferences_are_on_the_settings_page(alice_client, alice):
     alice_client.post("/accounts/settings/", {"email": alice.email, "email_digest": "on"})
     alice.refresh_from_db()
     assert alice.email_digest is True and alice.email_turn_notifications is False
+
+
+def test_the_help_page_says_when_the_digest_goes_out(client):
+    from django.conf import settings
+
+    assert f"at {settings.DIGEST_HOUR_UTC:02d}:00 UTC" in client.get("/help/").content.decode()
