@@ -36,6 +36,9 @@ SWIM_SPOT = {1: -0.45, 2: 0.0, 3: 0.45}   # where a swimmer floats per stage, al
 SWIM_ARROW_FROM, SWIM_ARROW_TO = 0.55 * A, 0.45 * A
 
 LETTERS = "ABCDEF"
+# Never colour alone: meadow, forest and rock also differ by a texture (_defs.html, rf-tex-*);
+# mountaintops and water carry their own marks (the peak icon, ripples).
+TEXTURED = frozenset("MFR")
 TERRAIN_FILL = {"M": "#b5d97a", "F": "#3f8a4f", "R": "#a3a19a", "P": "#eef2f5", "W": "#4b95d6"}
 ICON_KINDS = ("flower", "animal", "waterfall", "pass", "mountaintop", "bear", "start")
 TERRAIN_WORD = {"M": "meadow", "F": "forest", "R": "rock", "P": "mountaintop", "W": "water"}
@@ -146,7 +149,7 @@ def triangles(cx: float, cy: float, sides: str, a: float = A) -> list[dict]:
     for s in range(6):
         c1, c2 = _corner(cx, cy, 60 * s - 30, a), _corner(cx, cy, 60 * s + 30, a)
         out.append({"points": _pts([(round(cx, 2), round(cy, 2)), c1, c2]), "fill": TERRAIN_FILL[sides[s]],
-                    "letter": sides[s]})
+                    "letter": sides[s], "texture": sides[s] in TEXTURED})
     return out
 
 
@@ -778,3 +781,90 @@ def _final_lines(rows: list[dict], view: dict) -> list[dict]:
 
 def _raft_cards(n: int) -> str:
     return f"{n} raft card{'s' if n != 1 else ''}"
+
+
+# --- "how to play": small positions drawn by the board's own builders ---------------------------
+
+SAMPLE_NAMES = ["Ada", "Bea"]
+
+
+def how_to_play_context() -> dict:
+    """The diagrams of the "how to play" page: real positions, drawn like the board (the
+    highlights are the rules' own legal moves), as pictures without controls."""
+    return {"diagrams": {
+        "setup": diagram(_sample_setup(), "The start tile with both hikers on it; the dotted cells around "
+                                          "it are where the first tiles can go."),
+        "place": diagram(_sample_placing(), "Ada holds a pass (rock on one half, meadow on the other). "
+                                            "Gold cells take it as it is turned now; dotted cells take it "
+                                            "after a turn."),
+        "walk": diagram(_sample_walk(), "Ada (A) on the start tile may walk to any ringed neighbour: the "
+                                        "Edelweiss flower, a bear, or Bea's Rifugio, which gives Ada an "
+                                        "extra step."),
+        "rafts": diagram(_sample_rafts(), "Ada (A) aboard her raft on a river: she may sail to any free "
+                                          "water of the same river for one step. The waterfall beside it "
+                                          "scores 1 point plus 1 for each water tile next to it."),
+    }}
+
+
+def diagram(state: dict, label: str) -> dict:
+    """One position drawn like the board, seen by the seat on the move, every target a
+    highlight only (no action, no link)."""
+    from games.rifugio.rules import RULES
+
+    seat = state["active"]
+    legal = RULES.legal_actions(state, seat) if state.pop("_show_moves", True) else []
+    page = Page.from_panel({"view": RULES.view(state, seat), "names": SAMPLE_NAMES[:state["players"]],
+                            "legal": legal, "seat": seat})
+    targets = (placement_controls(page) if page.place_mode else walk_controls(page))["targets"] if legal else []
+    return {"label": label, "viewbox": diagram_viewbox(page), "tiles": map_tiles(page),
+            "frontier": frontier_cells(page), **map_pieces(page),
+            "targets": [{k: v for k, v in t.items() if k not in ("action", "sel")} for t in targets]}
+
+
+def diagram_viewbox(page: Page) -> str:
+    """Tight around the tiles and their frontier: a diagram shows a corner of a map, large."""
+    points = [centre(t["q"], t["r"]) for t in page.view["tiles"]] + [centre(q, r) for q, r in page.view["frontier"]]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    pad = A + MAP_PAD
+    return f"{round(min(xs) - pad, 1)} {round(min(ys) - pad, 1)} " \
+           f"{round(max(xs) - min(xs) + 2 * pad, 1)} {round(max(ys) - min(ys) + 2 * pad, 1)}"
+
+
+def _sample(tiles: dict[tuple[int, int], str], *, rr: bool = True, phase: str = "walk") -> dict:
+    """A 2-player position: START at (0,0) plus `tiles` ({(q, r): tile id}, unturned), Ada to move."""
+    from games.rifugio.rules import RULES
+
+    state = RULES.setup(2, {"rivers_and_rafts": rr}, 1)
+    state["board"] = {"0,0": {"tile": "START", "rot": 0}}
+    state["board"].update({f"{q},{r}": {"tile": t, "rot": 0} for (q, r), t in tiles.items()})
+    state.update(active=0, first_seat=0, phase=phase, hand=None if phase == "walk" else state["hand"])
+    state["turn"].update(tiles_to_place=0 if phase == "walk" else 2, steps=2, placed=[])
+    return state
+
+
+def _sample_setup() -> dict:
+    state = _sample({}, phase="place")
+    state["_show_moves"] = False
+    return state
+
+
+def _sample_placing() -> dict:
+    state = _sample({(1, 0): "R01", (-1, 0): "F01"}, phase="place")
+    state["hand"] = "PS1"
+    return state
+
+
+def _sample_walk() -> dict:
+    state = _sample({(1, 0): "FL1", (0, -1): "BR1", (-1, 1): "M01", (1, -1): "F02", (0, 1): "R01"})
+    state["rifugi"]["-1,1"] = 1
+    state["seats"][1]["walker"]["at"] = [1, -1]
+    return state
+
+
+def _sample_rafts() -> dict:
+    water = {(0, 1): "WA01", (1, 1): "WA02", (2, 0): "WA03", (-1, 2): "WA04"}
+    state = _sample({**water, (1, 0): "WF1", (0, 2): "M01", (-1, 1): "F02"})
+    state["rafts"].append({"id": 0, "owner": 0, "at": [0, 1], "riders": [0]})
+    state["seats"][0]["rafts_left"] = 0       # none left to build: every blue cell is a sail
+    state["seats"][0]["walker"].update(at=[0, 1], raft=0)
+    return state

@@ -273,7 +273,7 @@ def test_the_base_game_has_no_water_rafts_or_raft_cards(start_game, alice, bob):
 def side_table_headings(html: str) -> list[str]:
     side = html[html.index('<aside class="side-col">'):]
     head = side[side.index("<thead>"):side.index("</thead>")]
-    return re.findall(r"<th>([^<]*)</th>", head)
+    return [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th>(.*?)</th>", head)]
 
 
 def test_the_side_score_table_is_narrow_and_sums_to_the_total(start_game, alice, bob):
@@ -282,15 +282,26 @@ def test_the_side_score_table_is_narrow_and_sums_to_the_total(start_game, alice,
     game = start_game(SLUG, [None, None], seed=11)
     game = Game.objects.get(pk=game.pk)
     html = page(client_for(alice), game)
-    assert side_table_headings(html) == ["#", "Player", "Items", "Sets", "Bears", "Huts", "Rafts", "Total"]
+    assert side_table_headings(html) == ["#", "Player", "Total", "Items", "Sets", "Bears", "Huts", "Rafts"]
     scores = RULES.scores(game.state)
     side = html[html.index('<aside class="side-col">'):]
     for entry in scores:
         b = entry["breakdown"]
         cells = [b["items"] + b["waterfall_bonus"], b["sets"], b["bears"], b["rifugio_cards"], b["raft_cards"]]
-        assert "".join(f"<td>{v}</td>" for v in cells) + f"\n      <td><strong>{entry['total']}</strong>" in side
+        assert f"<td><strong>{entry['total']}</strong></td>\n      " + "".join(f"<td>{v}</td>" for v in cells) in side
     replay = client_for(alice).get(f"/play/{game.pk}/replay/?step=3").content.decode()
-    assert side_table_headings(replay)[2:] == ["Items", "Sets", "Bears", "Huts", "Rafts", "Total"]
+    assert side_table_headings(replay)[2:] == ["Total", "Items", "Sets", "Bears", "Huts", "Rafts"]
     base = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
     headings = side_table_headings(page(client_for(alice), base))
-    assert headings == ["", "Player", "Items", "Sets", "Bears", "Huts", "Total"]
+    assert headings == ["Seat", "Player", "Total", "Items", "Sets", "Bears", "Huts"]
+
+
+def test_how_to_play_draws_real_positions_as_pictures_without_controls(client):
+    html = client.get("/games/rifugio/how-to-play/").content.decode()
+    for section in ("Place a tile", "Walk (2 steps)", "Rivers &amp; Rafts", "+5 per complete set"):
+        assert section in html
+    assert html.count('class="rf-map rf-diagram"') == 4 and html.count('role="img" aria-label="') >= 4
+    # the highlights are the rules' own legal moves, drawn as pictures: nothing to press
+    assert 'class="target place' in html and 'class="target step' in html and 'class="target sail' in html
+    assert 'role="button"' not in html and "hx-post" not in html and 'tabindex="0"' not in html
+    assert html.count('<symbol id="rf-bear"') == 1

@@ -67,6 +67,31 @@ def check_all_widths(page, name: str) -> None:
             assert small == 0, f"{name} at {width} px: {small} map targets smaller than {TAP} px"
 
 
+@pytest.mark.parametrize("expansion", [True, False], ids=["rivers-and-rafts", "base"])
+def test_the_board_fits_phones_and_passes_axe_for_a_seat_a_spectator_and_the_replay(
+        live_site, games, alice, browser, expansion):
+    flavour = "rr" if expansion else "base"
+    seat = signed_in(browser, live_site, alice)
+    watcher = browser.new_context(viewport={"width": DESKTOP, "height": 900}).new_page()
+    for stage, game in games.items():
+        seat.goto(f"{live_site}/play/{game.pk}/")
+        expect(seat.locator(".rf-map")).to_be_visible()
+        if stage != "end":
+            expect(seat.locator(".rf-map .target").first).to_be_attached()
+        check_all_widths(seat, f"rifugio-{flavour}-{stage}-seat")
+        if stage != "start":
+            watcher.goto(f"{live_site}/play/{game.pk}/")
+            expect(watcher.locator(".rf-map")).to_be_visible()
+            expect(watcher.locator(".rf-map .target")).to_have_count(0)
+            check_all_widths(watcher, f"rifugio-{flavour}-{stage}-spectator")
+    end = games["end"]
+    expect(seat.locator(".rf-final-table")).to_be_visible()
+    for step in (end.moves.count() // 2, ""):
+        watcher.goto(f"{live_site}/play/{end.pk}/replay/?step={step}")
+        expect(watcher.locator(".rf-map")).to_be_visible()
+        check_all_widths(watcher, f"rifugio-{flavour}-replay-{'mid' if step else 'end'}")
+
+
 def map_box_scrolls(page) -> bool:
     return page.evaluate("() => { const b = document.querySelector('.rf-map-scroll'); "
                          "return b.scrollWidth > b.clientWidth + 1 }")
@@ -137,6 +162,7 @@ def test_a_two_player_base_game_is_played_to_its_end_on_a_phone(live_site, brows
     assert [int(r.split()[0]) for r in ranks] == sorted(int(r.split()[0]) for r in ranks)
     assert "alice" in " ".join(ranks)
     expect(page.locator(".rf-map .target")).to_have_count(0)
+    check_page(page, "rifugio-base-played-to-the-end")
 
 
 def play_my_turn(page) -> None:
@@ -154,3 +180,15 @@ def play_my_turn(page) -> None:
         expect(page.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
     page.get_by_role("button", name="End turn").click()
     expect(page.locator(".rf-head")).not_to_contain_text("Walk", timeout=10_000)
+
+
+def test_how_to_play_fits_phones_and_draws_its_diagrams(live_site, browser):
+    page = browser.new_context(viewport={"width": DESKTOP, "height": 900}).new_page()
+    page.goto(f"{live_site}/games/{SLUG}/how-to-play/")
+    expect(page.get_by_role("heading", name="How to play Rifugio")).to_be_visible()
+    expect(page.locator("figure svg.rf-diagram")).to_have_count(4)
+    expect(page.locator("figure .rf-diagram .target")).not_to_have_count(0)
+    for width in WIDTHS:
+        at_width(page, width)
+        page.wait_for_timeout(80)
+        check_page(page, "rifugio-how-to-play")
