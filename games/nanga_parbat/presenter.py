@@ -752,3 +752,52 @@ def _status(view: dict, seat, names: list[str]) -> str:
         return f"{text}." if mine else f"{who}: {text[0].lower()}{text[1:]}."
     return "Claim a spot, activate animals or end your turn." if mine else \
         f"{who} may claim a spot or activate animals, then ends the turn."
+
+
+# --- "how to play": small diagrams drawn by the board's own builders ------------------------------
+
+HOW_NAMES = ["Ama", "Ben"]
+# viewBoxes of the mountain's windows (the phone's), in the mountain's own units
+WINDOW_BOXES = {"top": f"{1.5 * S:g} 0 {6 * S} {6 * S}", "left": f"0 {3 * S} {6 * S} {6 * S}",
+                "right": f"{3 * S} {3 * S} {6 * S} {6 * S}", "whole": f"0 0 {MOUNTAIN} {MOUNTAIN}"}
+
+
+def _drawn(state: dict) -> dict:
+    """The board as a spectator sees `state` (no controls), for a diagram."""
+    from .rules import RULES
+
+    return board_context({"view": RULES.view(state, None), "legal": [], "names": HOW_NAMES, "seat": None})["board"]
+
+
+def _example_positions() -> dict[str, dict]:
+    """Setup, then a few turns played by the rules, then hand-made positions for a claim,
+    the scoring path and the area-scoring variant."""
+    from .rules import RULES
+
+    start = RULES.setup(2, {}, 2021)
+    second = RULES.to_act(start)[0]
+    placed = RULES.apply(start, second, {"type": "place_guide", "region": 2})
+    first = RULES.to_act(placed)[0]
+    trapped = RULES.apply(placed, first, {"type": "trap", "section": 23})
+    camps = RULES.setup(2, {}, 2021)
+    for sid in (12, 14, 15):
+        camps["board"][str(sid)] = {"piece": "camp", "seat": 0}
+    camps["board"]["13"] = {"piece": "hiker", "seat": 1}
+    camps["chart"]["camps"][3] = 0
+    camps["seats"][0].update(score=4, camps=9, cubes=4)
+    camps["seats"][0]["breakdown"]["camps"] = 4
+    camps["phase"], camps["guide"] = "act", 1
+    path = RULES.setup(2, {}, 2021)
+    path["seats"][0]["score"], path["seats"][1]["score"] = 18, 57
+    area = RULES.setup(2, {"area_scoring": True}, 2021)
+    for sid in (51, 52, 54, 55):
+        area["board"][str(sid)] = {"piece": "hiker", "seat": 1}
+    area["board"]["53"] = {"piece": "camp", "seat": 1}
+    area["board"]["56"] = {"piece": "hiker", "seat": 0}
+    return {"start": start, "trapped": trapped, "camps": camps, "path": path, "area": area}
+
+
+def how_to_play_context() -> dict:
+    boards = {name: _drawn(state) for name, state in _example_positions().items()}
+    species = [dict(info, key=key) for key, info in SPECIES_INFO.items()]
+    return {"board_style": STYLESHEET, "boards": boards, "windows": WINDOW_BOXES, "species": species}

@@ -128,3 +128,13 @@ def test_a_phone_opens_the_mountain_on_the_guides_window_and_the_other_windows_s
     colours = page.evaluate("""() => [0, 1].map(
         (i) => getComputedStyle(document.body).getPropertyValue('--seat' + i).trim())""")
     assert colours == ["#e8891c", "#3c9a48"]
+
+
+def test_the_how_to_play_page_fits_a_phone_and_a_desktop(live_site, browser):
+    page = browser.new_context().new_page()
+    page.goto(f"{live_site}/games/nanga-parbat/how-to-play/")
+    expect(page.locator("#turn svg.np-howto-svg")).to_be_visible()
+    for width in (SMALL_PHONE, PHONE, DESKTOP):
+        at_width(page, width)
+        page.wait_for_timeout(50)
+        check_page(page, "np-how-to-play")
