@@ -665,52 +665,19 @@ class RollToTheTop(Ruleset):
     def view(self, state: State, seat: int | None) -> dict:
         if not self._valid_seat(state, seat):
             seat = None
-        geo = GEOMETRY[state["board"]]
-        reverse = state["options"]["mode"] == "reverse"
-        specials = state["options"]["board_specials"]
         to_act = self.to_act(state)
-        total = len(geo["order"])
-        boxes = []
-        for k in geo["order"]:
-            b = geo["boxes"][k]
-            boxes.append({
-                "key": k, "r": b["r"], "x": b["x"], "kind": b["kind"],
-                "supports": list(b["supports"]),
-                "links": list(b["links"]) if specials else [],
-                "min_value": b["min_value"] if specials else None,
-            })
-        action = None
-        if state["action"] is not None:
-            action = dict(state["action"])
         resolver = state["action"]["seat"] if state["action"] is not None else None
-        seats = []
-        for s in range(state["players"]):
-            filled = len(state["sheets"][s])
-            if state["phase"] == "write":
-                status = "done" if state["done"][s] else "writing"
-            elif state["phase"] == "action":
-                status = "resolving" if s == resolver else "waiting"
-            else:
-                status = "finished"
-            seats.append({
-                "seat": s, "filled": filled, "empty": total - filled,
-                "total": total, "done": state["done"][s], "auto_done": state["auto_done"][s],
-                "status": status,
-                "is_active": s == state["active"], "is_resolver": s == resolver,
-                "complete": filled == total,
-            })
         view = {
             "slug": self.slug,
             "players": state["players"],
             "options": dict(state["options"]),
             "mode": state["options"]["mode"],
-            "reverse": reverse,
+            "reverse": state["options"]["mode"] == "reverse",
             "game": state["game"],
             "games": state["options"]["games"],
             "board_plan": list(state["board_plan"]),
             "board": state["board"],
-            "board_data": {"id": state["board"], "name": BOARDS[state["board"]]["name"],
-                           "rows": geo["rows"], "width": geo["width"], "boxes": boxes},
+            "board_data": _board_data(state),
             "turn": state["turn"],
             "max_turns": state["options"]["max_turns"],
             "phase": state["phase"],
@@ -722,11 +689,11 @@ class RollToTheTop(Ruleset):
             "reserve": list(state["reserve"]),
             "roll": dict(state["roll"]),
             "face": state["face"],
-            "action": action,
+            "action": dict(state["action"]) if state["action"] is not None else None,
             "sheets": [dict(sh) for sh in state["sheets"]],
             "done": list(state["done"]),
             "last_written": [list(x) for x in state["last_written"]],
-            "seats": seats,
+            "seats": _seat_rows(state, resolver),
             "results": clone(state["results"]),
             "winners": list(state["winners"]),
             "scores": _scores(state),
@@ -734,27 +701,72 @@ class RollToTheTop(Ruleset):
             "events": list(state.get("events", ())[-D.EVENTS_VIEW:]),
         }
         if seat is not None:
-            me = {
-                "seat": seat,
-                "pending": clone(state["pending"][seat]),
-                "used": used_dice(state, seat),
-                "done": state["done"][seat],
-                "auto_done": state["auto_done"][seat],
-                "to_act": seat in to_act,
-                "legal_sums": {},
-                "can_add": [], "can_remove": [], "can_swap": False,
-            }
-            if seat in to_act and state["phase"] == "write":
-                me["legal_sums"] = legal_sums(state, seat)
-            if seat in to_act and state["phase"] == "action":
-                effect = state["action"]["effect"]
-                if effect in ("ADD", "ADD_OR_REMOVE", "SWAP"):
-                    me["can_add"] = list(state["reserve"])
-                if effect in ("REMOVE", "ADD_OR_REMOVE", "SWAP"):
-                    me["can_remove"] = list(state["pool"])
-                me["can_swap"] = effect == "SWAP"
-            view["me"] = me
+            view["me"] = _my_view(state, seat, to_act)
         return view
 
+
+def _board_data(state: State) -> dict:
+    """The board's boxes, with links and minimum values only when board specials are on."""
+    geo = GEOMETRY[state["board"]]
+    specials = state["options"]["board_specials"]
+    boxes = []
+    for k in geo["order"]:
+        b = geo["boxes"][k]
+        boxes.append({
+            "key": k, "r": b["r"], "x": b["x"], "kind": b["kind"],
+            "supports": list(b["supports"]),
+            "links": list(b["links"]) if specials else [],
+            "min_value": b["min_value"] if specials else None,
+        })
+    return {"id": state["board"], "name": BOARDS[state["board"]]["name"],
+            "rows": geo["rows"], "width": geo["width"], "boxes": boxes}
+
+
+def _seat_status(state: State, s: int, resolver: int | None) -> str:
+    if state["phase"] == "write":
+        return "done" if state["done"][s] else "writing"
+    if state["phase"] == "action":
+        return "resolving" if s == resolver else "waiting"
+    return "finished"
+
+
+def _seat_rows(state: State, resolver: int | None) -> list[dict]:
+    """Every seat's public progress: boxes filled, done, and what it is doing now."""
+    total = len(GEOMETRY[state["board"]]["order"])
+    rows = []
+    for s in range(state["players"]):
+        filled = len(state["sheets"][s])
+        rows.append({
+            "seat": s, "filled": filled, "empty": total - filled,
+            "total": total, "done": state["done"][s], "auto_done": state["auto_done"][s],
+            "status": _seat_status(state, s, resolver),
+            "is_active": s == state["active"], "is_resolver": s == resolver,
+            "complete": filled == total,
+        })
+    return rows
+
+
+def _my_view(state: State, seat: int, to_act: list[int]) -> dict:
+    """What only this seat sees: its pending numbers, used dice and what it may do now."""
+    me = {
+        "seat": seat,
+        "pending": clone(state["pending"][seat]),
+        "used": used_dice(state, seat),
+        "done": state["done"][seat],
+        "auto_done": state["auto_done"][seat],
+        "to_act": seat in to_act,
+        "legal_sums": {},
+        "can_add": [], "can_remove": [], "can_swap": False,
+    }
+    if seat in to_act and state["phase"] == "write":
+        me["legal_sums"] = legal_sums(state, seat)
+    if seat in to_act and state["phase"] == "action":
+        effect = state["action"]["effect"]
+        if effect in ("ADD", "ADD_OR_REMOVE", "SWAP"):
+            me["can_add"] = list(state["reserve"])
+        if effect in ("REMOVE", "ADD_OR_REMOVE", "SWAP"):
+            me["can_remove"] = list(state["pool"])
+        me["can_swap"] = effect == "SWAP"
+    return me
 
 RULES = RollToTheTop()
