@@ -56,15 +56,23 @@ def signed_in(browser, live_site, user):
     return context.new_page()
 
 
+# The board's controls (map targets, buttons, the score total's toggle) smaller than a tap.
+SMALL_CONTROLS = """(tap) => [...document.querySelectorAll(
+    '.rf-map .target .hl, .rf .button, .rf .rf-total summary')]
+  .filter(el => el.getClientRects().length)
+  .map(el => [el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < tap - 0.5 || r.height < tap - 0.5)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
 def check_all_widths(page, name: str) -> None:
     for width in WIDTHS:
         at_width(page, width)
         page.wait_for_timeout(80)      # a layout pass, and board.js arranging the map box
         check_page(page, name)
         if width < DESKTOP:
-            small = page.evaluate("""() => [...document.querySelectorAll('.rf-map .target .hl')]
-                .map(t => t.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length""")
-            assert small == 0, f"{name} at {width} px: {small} map targets smaller than {TAP} px"
+            small = page.evaluate(SMALL_CONTROLS, TAP)
+            assert not small, f"{name} at {width} px: controls smaller than {TAP} px: {small}"
 
 
 @pytest.mark.parametrize("expansion", [True, False], ids=["rivers-and-rafts", "base"])
