@@ -389,3 +389,14 @@ def test_spectators_and_seats_that_wait_get_no_half_view(start_game, alice, bob,
     act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
     assert 'rvr-map zoom' not in panel(client_for(alice), game)
     assert 'rvr-map zoom' not in panel(client, game)
+
+
+def test_take_back_is_offered_only_while_the_draw_is_the_games_last_move(start_game, alice, bob, charlie):
+    """The engine's undo takes back the game's last move only: once another seat has drawn
+    after Alice (the turn still open), her draw stands, as the panel says by not offering it."""
+    game = start_game(SLUG, [alice, bob, charlie])
+    act(client_for(alice), game, {"type": "stop", "cell": [0, 3]})
+    act(client_for(bob), game, {"type": "stop", "cell": [0, 3]})
+    assert "Take back my draw" not in panel(client_for(alice), game)
+    assert "Take back my draw" in panel(client_for(bob), game)
+    assert client_for(alice).post(f"/play/{game.pk}/undo/").status_code == 409

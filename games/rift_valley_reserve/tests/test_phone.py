@@ -239,3 +239,10 @@ def test_a_trail_is_drawn_on_a_phone_across_the_halves(live_site, players):
     bridge.focus()
     alice.keyboard.press("Enter")
     expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from (0,3) to (2,5)")
+    # Looking at Bob's map meanwhile: every link still a finger wide, and back again.
+    alice.get_by_role("link", name="Show bob's map").click()
+    expect(alice.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")
+    assert small_tap_targets(alice) == []
+    check_page(alice, "rvr-viewing-other-map")
+    alice.get_by_role("link", name="Back to the map you hold").click()
+    expect(alice.locator(".rvr-maphead .viewing")).to_have_count(0)
