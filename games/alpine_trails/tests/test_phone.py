@@ -132,3 +132,23 @@ def test_the_how_to_play_page_fits_and_passes_axe(live_site, browser):
     page.goto(f"{live_site}/games/{SLUG}/how-to-play/")
     expect(page.locator("svg.at-map")).to_have_count(3)
     check_widths(page, "at-how-to-play", ALL_WIDTHS)
+
+
+def test_on_a_phone_the_whole_map_can_be_fitted_to_the_screen_and_back(live_site, games, alice, browser):
+    page = signed_in(browser, live_site, alice, width=SMALL_PHONE)
+    page.goto(f"{live_site}/play/{games['mid'].pk}/")
+    settled(page)
+    frame = page.locator(".at-main .at-map-frame")
+    assert page.evaluate("(f) => f.scrollWidth > f.clientWidth", frame.element_handle())   # zoomed: it scrolls
+    page.get_by_role("button", name="Whole map").click()
+    expect(page.get_by_role("button", name="Whole map")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("(f) => f.scrollWidth <= f.clientWidth", frame.element_handle())
+    check_board(page, "at-seat-mid-whole-map", (SMALL_PHONE,))
+    # a redraw (choosing another tile) keeps the whole map in view
+    before = page.locator(".at-tile.selected").inner_text()
+    page.keyboard.press("f")
+    expect(page.locator(".at-tile.selected")).not_to_have_text(before)
+    expect(page.get_by_role("button", name="Whole map")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("(f) => f.scrollWidth <= f.clientWidth", frame.element_handle())
+    page.get_by_role("button", name="Whole map").click()
+    assert page.evaluate("(f) => f.scrollWidth > f.clientWidth", frame.element_handle())

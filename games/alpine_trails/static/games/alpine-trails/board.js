@@ -30,6 +30,23 @@
     press(button);
   });
 
+  // Phones: the map keeps finger-sized squares and scrolls in its frame; "Whole map" fits it
+  // to the screen instead (to look, not to tap). Kept across redraws of the board.
+  let fit = false;
+  function showFit() {
+    const frame = document.querySelector(".at-board .at-map-frame");
+    const button = document.querySelector(".at-board [data-fit-map]");
+    if (frame) frame.classList.toggle("fit", fit);
+    if (button) button.setAttribute("aria-pressed", String(fit));
+  }
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest || !event.target.closest(".at-board [data-fit-map]")) return;
+    fit = !fit;
+    showFit();
+  });
+  document.addEventListener("htmx:afterSwap", showFit);
+  document.addEventListener("htmx:wsAfterMessage", showFit);
+
   // After the redraw: site.js has already put the focus back on a square the player was
   // on (same data-sel-focus); if it is nowhere, go to the first square the tile fits.
   document.addEventListener("htmx:afterSwap", () => {
