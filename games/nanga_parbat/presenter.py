@@ -1,5 +1,8 @@
-"""Nanga Parbat: the mountain, the points chart, the scoring path and both animal boards as
-one server-drawn SVG (spec §14).
+"""Nanga Parbat: the mountain, the points chart and the scoring path as three server-drawn
+SVGs (partials _mountain, _chart and _path, also used by the how-to-play diagrams), the
+player cards and both animal boards as HTML that reflows (spec §14). A phone stacks them and
+shows the mountain through one of MOUNTAIN_VIEWS (CSS only), so every square stays a
+44 px tap target; every control's aria-label says what pressing it does.
 
 Multi-step choices (an activation, a claim) follow the site's one `?sel=` convention
 (games/selection.py; `picks` spells each legal action):

@@ -29,6 +29,9 @@ def actor_and_waiter(pages):
 
 def take_a_turn(me, other) -> None:
     """Trap the first glowing animal, check the opponent sees it, and end the turn if asked."""
+    # the live update that hands us the turn may still be on its way
+    mine = me.locator(".np-sec.legal[role=button], .np-sec.legal-region[role=button]")
+    expect(mine.first).to_be_visible(timeout=10_000)
     if not me.locator(".np-sec.legal[role=button]").count():
         # The guide's region is empty: a click on another region relocates the guide first.
         me.locator(".np-sec.legal-region[role=button]").first.click()

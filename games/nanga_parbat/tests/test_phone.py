@@ -12,14 +12,13 @@ from games import engine
 from games.rules import bot_for
 from games.rules import get as get_rules
 
-from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page
+from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page, describe_violations
 from tests.browser.fixtures import sign_up
 
 pytestmark = [pytest.mark.browser]
 SLUG = "nanga-parbat"
-CONTROLS = ".np [role=button]"
 # Every control's name, read from the page: what it is and what pressing it does.
-NAMES = """() => [...document.querySelectorAll('.np [role=button]')].map((el) => {
+NAMES = """() => [...document.querySelectorAll('.np [role=button], .np button')].map((el) => {
   const r = el.getBoundingClientRect();
   const shown = el.checkVisibility({ visibilityProperty: true });
   return { name: el.getAttribute('aria-label') || el.textContent.trim(), w: r.width, h: r.height, shown };
@@ -38,6 +37,21 @@ def play_moves(game, users, count: int | None = None) -> None:
         played += 1
 
 
+# Rules the issue names, whatever their impact (label-content-name-mismatch is experimental in
+# axe-core, so it runs only when asked for).
+NAMED_RULES = ["aria-prohibited-attr", "label-content-name-mismatch", "nested-interactive",
+               "scrollable-region-focusable", "aria-command-name", "svg-img-alt", "target-size"]
+
+
+def check_named_rules(page, name: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context=".np", options={"runOnly": {"type": "rule", "values": NAMED_RULES},
+                                       "resultTypes": ["violations"]})
+    violations = results.response["violations"]
+    assert not violations, f"{name}: " + describe_violations(violations)
+
+
 def check_both_phones(page, name: str) -> None:
     for width in (SMALL_PHONE, PHONE):
         at_width(page, width)
@@ -46,6 +60,7 @@ def check_both_phones(page, name: str) -> None:
         shown = [c for c in page.evaluate(NAMES) if c["shown"]]
         small = [c for c in shown if c["w"] < 44 or c["h"] < 44]
         assert not small, f"{name} at {width}: tap targets under 44 px: {small[:5]}"
+        check_named_rules(page, name)
 
 
 @pytest.fixture
@@ -138,3 +153,33 @@ def test_the_how_to_play_page_fits_a_phone_and_a_desktop(live_site, browser):
         at_width(page, width)
         page.wait_for_timeout(50)
         check_page(page, "np-how-to-play")
+
+
+def test_a_power_and_a_claim_picked_step_by_step_on_a_phone_keep_names_and_sizes(live_site, players, start_game):
+    from games.models import Game
+    from games.nanga_parbat.tests.helpers import animal, held, hiker, position
+
+    pages, users = players
+    game = start_game(SLUG, users, seed=3)
+    Game.objects.filter(pk=game.pk).update(state=position(
+        phase="act", current=0, guide=2,
+        board={21: hiker(0), 22: hiker(0), 14: hiker(0), 23: animal("yak"), 15: animal("tahr")},
+        seats={0: {"animals": held("tahr", "yak", "red_panda", "red_panda", "bharal"), "hikers": 12}}))
+    page = pages["alice"]
+    at_width(page, PHONE)
+    page.goto(f"{live_site}/play/{game.pk}/")
+    page.get_by_role("button", name="Use your tahr: exchange a hiker with a neighbouring animal").click()
+    expect(page.locator(".np-mode-text")).to_contain_text("Tahr")
+    check_both_phones(page, "np-tahr-mode")
+    page.get_by_role("button", name="Pick the hiker of alice in section 21").click()
+    expect(page.get_by_role("button", name="Pick the yak in section 23")).to_be_visible()
+    check_both_phones(page, "np-tahr-picked")
+    page.keyboard.press("Escape")
+    expect(page.locator(".np-mode-text")).to_have_count(0)
+    page.get_by_role("button", name="Claim the 4-point same-animals spot (3 needed)").click()
+    page.get_by_role("button", name="Add your red panda to the trade").first.click()
+    expect(page.locator(".np-counter")).to_contain_text("1 / 3")
+    check_both_phones(page, "np-claim-mode")
+    at_width(page, DESKTOP)
+    check_page(page, "np-claim-mode")
+    check_named_rules(page, "np-claim-mode")
