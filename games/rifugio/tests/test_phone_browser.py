@@ -137,6 +137,10 @@ def test_map_controls_say_what_they_do_and_show_a_focus_ring(live_site, games, a
     focused = page.locator(".rf-map .target:focus .hl")
     expect(focused).to_have_count(1)
     assert focused.evaluate("e => getComputedStyle(e).strokeWidth") != before
+    # Tab alone reaches the map: its box, then its first target
+    page.locator(".rf-map-scroll").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('.rf-map .target.sel-target')")
     page.goto(f"{live_site}/play/{games['mid'].pk}/")
     names = page.locator(".rf-map .target").evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))")
     assert names and all(re.match(r"(Walk|Board|Jump onto|Sail|Build|Swim)\b", n) for n in names), names
