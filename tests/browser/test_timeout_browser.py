@@ -37,11 +37,11 @@ def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_s
 
     watcher = pages[present]
     watcher.goto(f"{live_site}/play/{game.pk}/")
-    assert watcher.get_by_text(f"played by a bot since move {move}").is_visible()
+    assert watcher.get_by_text(f"played by a bot since move {move}", exact=True).is_visible()
 
     player = pages[absent]
     player.goto(f"{live_site}/play/{game.pk}/")
-    assert player.get_by_text(f"played by a bot since move {move}").is_visible()
+    assert player.get_by_text(f"played by a bot since move {move}", exact=True).is_visible()
     player.get_by_role("button", name="Take my seat back from the bot").click()
     player.get_by_text("the seat is yours again").wait_for()
     assert player.get_by_text("played by a bot since").count() == 0
