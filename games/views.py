@@ -4,9 +4,11 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -147,12 +149,38 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.is_active and not request.user.is_superuser:
         return render(request, "games/_message.html",
                       {"message": "The replay opens when the game is over."}, status=403)
-    last = game.version
+    step = _replay_step(request, game.version)
+    if request.htmx:
+        return HttpResponse(replay_fragment(game, step))
+    return render(request, "games/replay.html", replay_context(game, step))
+
+
+REPLAY_FRAGMENT_SECONDS = 600
+
+
+def _replay_step(request: HttpRequest, last: int) -> int:
     try:
-        step = max(0, min(last, int(request.GET.get("step", last))))
+        return max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
-        step = last
+        return last
+
+
+def replay_fragment(game: Game, step: int) -> str:
+    """One replay step's board, scores and history, cached: a finished game never changes,
+    and the fragment holds nothing of the visitor's, so paging back and forth or many
+    viewers of one replay cost a cache read. The key carries the game's last change, so an
+    admin watching a game still in progress never sees an old board."""
+    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
+        cache.set(key, html, REPLAY_FRAGMENT_SECONDS)
+    return html
+
+
+def replay_context(game: Game, step: int) -> dict:
     # Only the moves up to the step are replayed: early steps of long games stay cheap.
+    last = game.version
     state = engine.replay_state(game, upto=step)
     move = game.moves.filter(seq=step).first() if step else None
     rules = game.rules
@@ -173,8 +201,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     }
     context["board_template"] = presenters.board_template(game.game_slug)
     context.update(presenters.board_context(game.game_slug, context))
-    template = "games/replay.html#replay-body" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    return context
 
 
 def record(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -57,3 +57,13 @@ def test_a_late_step_applies_at_most_one_checkpoints_worth_of_moves(finished_bot
 def test_an_active_game_replays_from_the_start_since_moves_may_be_taken_back(start_game, alice, bob, counted_applies):
     game = start_game(SLUG, [alice, bob])
     assert engine.replay_state(game) == game.state
+
+
+def test_a_replay_step_seen_before_comes_from_the_cache(client, finished_bot_game, counted_applies):
+    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
+    first = client.get(url, headers={"HX-Request": "true"})
+    applied_first = len(counted_applies)
+    again = client.get(url, headers={"HX-Request": "true"})
+    assert first.status_code == again.status_code == 200
+    assert applied_first > 0 and len(counted_applies) == applied_first
+    assert again.content == first.content and b'id="replay-body"' in again.content

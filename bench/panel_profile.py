@@ -1,0 +1,165 @@
+"""Profile and fingerprint game panel renders (no server, a scratch SQLite file).
+
+    .venv/bin/python bench/panel_profile.py time            # ms per panel render, per game
+    .venv/bin/python bench/panel_profile.py hot rifugio     # cProfile of the renders
+    .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
+    .venv/bin/python bench/panel_profile.py dump FILE       # every panel's HTML, tokens blanked
+
+`dump` before and after a change, then `diff` the two files: a faster panel must show
+exactly the same thing.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB = Path(tempfile.gettempdir()) / f"panel-profile-{os.getpid()}.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+os.environ.pop("REDIS_URL", None)
+os.environ.update(DEBUG="0", SECRET_KEY="profile-" + "x" * 50, SECURE_SSL_REDIRECT="0")  # as in production
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+TOKEN = re.compile(r"[0-9a-f]{32}")
+PLAYERS = {"alpine-trails": 5, "nanga-parbat": 2, "rift-valley-reserve": 5, "rifugio": 5, "roll-to-the-top": 5}
+
+
+def setup():
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from django.conf import settings
+
+    settings.STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"
+
+
+def games(moves=(0, 7, 40, 100000)):
+    """(slug, game) at a few points of a game played with random legal moves, and over."""
+    from accounts.models import User
+    from games import engine, rules
+    from games.engine import SeatPlan
+
+    users = [User.objects.get_or_create(username=f"p{i}")[0] for i in range(6)]
+    for slug, players in PLAYERS.items():
+        for target in moves:
+            ruleset = rules.get(slug)
+            game = engine.start_game(slug, [SeatPlan(user=u) for u in users[:players]],
+                                     ruleset.default_options(), seed=11, shuffle=False)
+            rng = random.Random(target)
+            done = 0
+            while game.is_active and done < target:
+                seat = game.to_act()[0]
+                action = rng.choice(ruleset.legal_actions(game.state, seat))
+                game = engine.submit(game.pk, users[seat], action).game
+                done += 1
+            yield slug, target, fresh(game.pk)
+
+
+def fresh(pk):
+    from games.models import Game
+
+    return Game.objects.prefetch_related("seats__user").get(pk=pk)
+
+
+def render(game, seat):
+    from games.panel import render_panel_for_seat
+
+    return render_panel_for_seat(game, seat, oob=True)
+
+
+def dump(built, path):
+    with open(path, "w") as out:
+        for slug, target, game in built:
+            for seat in [*range(game.seats.count()), None]:
+                out.write(f"=== {slug} after {target} seat {seat}\n")
+                out.write(TOKEN.sub("T", render(game, seat)) + "\n")
+
+
+def cpu_times(built):
+    for slug, target, game in built:
+        render(game, 0)
+        times = []
+        for _ in range(5):
+            for seat in [*range(game.seats.count()), None]:
+                t = time.process_time()
+                render(game, seat)
+                times.append(time.process_time() - t)
+        print(f"{slug:22} move {target:6}  {1000 * statistics.median(times):6.1f} ms CPU per panel"
+              f"  ({len(render(game, 0)) // 1024} kB)", flush=True)
+
+
+def main():
+    mode = sys.argv[1]
+    setup()
+    try:
+        if mode == "dump":
+            dump(list(games()), sys.argv[2])
+        elif mode == "time":
+            cpu_times(list(games()))
+        elif mode == "hot":
+            hot_functions(sys.argv[2])
+        elif mode == "templates":
+            by_template(sys.argv[2])
+    finally:
+        DB.unlink(missing_ok=True)
+
+
+def by_template(slug):
+    """Inclusive time per template name (Template._render wrapped), and the render count."""
+    from collections import defaultdict
+
+    from django.template.base import Template
+
+    spent, calls, stack = defaultdict(float), defaultdict(int), []
+    original = Template._render
+
+    def timed(self, context):
+        start = time.process_time()
+        stack.append(self.name)
+        try:
+            return original(self, context)
+        finally:
+            stack.pop()
+            if self.name not in stack:
+                spent[self.name] += time.process_time() - start
+            calls[self.name] += 1
+
+    Template._render = timed
+    renders = 0
+    for _s, _t, game in [b for b in games() if b[0] == slug]:
+        for seat in [*range(game.seats.count()), None]:
+            render(game, seat)
+            renders += 1
+    for name, t in sorted(spent.items(), key=lambda kv: -kv[1]):
+        print(f"{name:50} {1000 * t / renders:7.2f} ms/panel  {calls[name] / renders:7.1f} renders/panel")
+
+
+
+def hot_functions(slug):
+    """cProfile of the renders only: the functions with most time of their own."""
+    import cProfile
+    import pstats
+
+    chosen = [g for s, _t, g in games() if s == slug]
+    profile = cProfile.Profile()
+    profile.enable()
+    for game in chosen:
+        for seat in [*range(game.seats.count()), None]:
+            render(game, seat)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(45)
+
+
+if __name__ == "__main__":
+    main()
