@@ -65,11 +65,13 @@ def check_both_phones(page, name: str) -> None:
 
 @pytest.fixture
 def players(live_site, browser, django_user_model):
+    # bob's long name must wrap, never widen the page
+    usernames = {"alice": "alice", "bob": "bartholomew_the_long_named_hiker", "charlie": "charlie"}
     pages = {}
-    for name in ("alice", "bob", "charlie"):
-        pages[name] = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
-        sign_up(pages[name], live_site, name)
-    users = [django_user_model.objects.get(username=n) for n in ("alice", "bob")]
+    for key, name in usernames.items():
+        pages[key] = browser.new_context(viewport={"width": PHONE, "height": 844}).new_page()
+        sign_up(pages[key], live_site, name)
+    users = [django_user_model.objects.get(username=usernames[k]) for k in ("alice", "bob")]
     return pages, users
 
 
