@@ -31,8 +31,10 @@ class GameUnavailable(Exception):
     """The game's package is no longer installed: its pages say so instead of failing."""
 
 
-def _game(game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=game_id)
+def _game(game_id: int, *, without_state: bool = False) -> Game:
+    """The game with its seats; `without_state` leaves the (large) state unread until used."""
+    games = Game.objects.prefetch_related("seats__user")
+    game = get_object_or_404(games.defer("state") if without_state else games, pk=game_id)
     if not game.is_available:
         raise GameUnavailable
     return game
@@ -143,7 +145,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     """Step through a finished game, rebuilt from its seed and moves."""
     try:
-        game = _game(game_id)
+        game = _game(game_id, without_state=True)  # a cached step never needs it
     except GameUnavailable:
         return unavailable(request)
     if game.is_active and not request.user.is_superuser:
