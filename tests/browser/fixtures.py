@@ -3,6 +3,7 @@ driven by Playwright."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -97,3 +98,20 @@ def sign_up(page, base: str, username: str, password: str = "summit-path-42") ->
     page.fill("#id_password2", password)
     page.click("button[type=submit]")
     page.wait_for_url(f"{base}/")
+
+
+def meet_at_a_table(host, guest, base: str, slug: str, title: str, seats: int = 2) -> None:
+    """The host creates a table of `slug`; the guest, watching the lobby, sees it appear
+    without a reload and joins; both pages follow the game start by themselves."""
+    from playwright.sync_api import expect
+
+    guest.goto(f"{base}/")
+    host.goto(f"{base}/tables/new/?game={slug}")
+    host.fill("#id_seats", str(seats))
+    host.click("text=Create table")
+    expect(guest.locator("#table-list")).to_contain_text(title, timeout=10_000)
+    guest.locator("#table-list a", has_text=title).first.click()
+    guest.click("text=Join this table")
+    guest.wait_for_url(re.compile(r"/play/\d+/$"))
+    host.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    assert host.url == guest.url

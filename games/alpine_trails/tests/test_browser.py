@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fixtures import sign_up
+from tests.browser.fixtures import meet_at_a_table, sign_up
 
 pytestmark = [pytest.mark.browser]
 
@@ -54,16 +54,8 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
     sign_up(alice, live_site, "alice")
     sign_up(bob, live_site, "bob")
 
-    bob.goto(f"{live_site}/")
-    alice.goto(f"{live_site}/tables/new/?game=alpine-trails")
-    alice.fill("#id_seats", "2")
-    alice.click("text=Create table")
-    expect(bob.locator("#table-list")).to_contain_text("Alpine Trails", timeout=10_000)
-    bob.locator("#table-list a", has_text="Alpine Trails").first.click()
-    bob.click("text=Join this table")
-    bob.wait_for_url(re.compile(r"/play/\d+/$"))
-    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
-    assert alice.url == bob.url
+    # The guest watches the lobby: the new table appears without a reload.
+    meet_at_a_table(alice, bob, live_site, "alpine-trails", "Alpine Trails", seats=2)
 
     expect(alice.locator(".at-head h2")).to_have_text("Round 1 of 16")
     # Choosing a side and rotation is a server-side selection: flip, then rotate back.

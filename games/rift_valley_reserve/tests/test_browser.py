@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fixtures import sign_up
+from tests.browser.fixtures import meet_at_a_table, sign_up
 
 pytestmark = [pytest.mark.browser]
 BIG = ".rvr-map.big"
@@ -49,16 +49,8 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     sign_up(alice, live_site, "alice")
     sign_up(bob, live_site, "bob")
 
-    bob.goto(f"{live_site}/")
-    alice.goto(f"{live_site}/tables/new/?game=rift-valley-reserve")
-    alice.fill("#id_seats", "2")
-    alice.click("text=Create table")
-    expect(bob.locator("#table-list")).to_contain_text("Rift Valley Reserve", timeout=10_000)
-    bob.locator("#table-list a", has_text="Rift Valley Reserve").first.click()
-    bob.click("text=Join this table")
-    bob.wait_for_url(re.compile(r"/play/\d+/$"))
-    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
-    assert alice.url == bob.url
+    # The guest watches the lobby: the new table appears without a reload.
+    meet_at_a_table(alice, bob, live_site, "rift-valley-reserve", "Rift Valley Reserve", seats=2)
 
     # Seats are dealt at random: "red" is seat 0 (owner of map 0), "blue" seat 1.
     on_turn(alice, 1)

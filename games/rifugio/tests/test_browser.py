@@ -3,12 +3,11 @@ other's moves live."""
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fixtures import sign_up
+from tests.browser.fixtures import meet_at_a_table, sign_up
 
 pytestmark = [pytest.mark.browser]
 
@@ -65,16 +64,8 @@ def test_two_players_play_a_round_on_the_map(live_site, browser):
     sign_up(alice, live_site, "alice")
     sign_up(bob, live_site, "bob")
 
-    bob.goto(f"{live_site}/")
-    alice.goto(f"{live_site}/tables/new/?game=rifugio")
-    alice.fill("#id_seats", "2")
-    alice.click("text=Create table")
-    expect(bob.locator("#table-list")).to_contain_text("Rifugio", timeout=10_000)
-    bob.locator("#table-list a", has_text="Rifugio").first.click()
-    bob.click("text=Join this table")
-    bob.wait_for_url(re.compile(r"/play/\d+/$"))
-    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
-    assert alice.url == bob.url
+    # The guest watches the lobby: the new table appears without a reload.
+    meet_at_a_table(alice, bob, live_site, "rifugio", "Rifugio", seats=2)
     expect(alice.locator(".rf-map")).to_be_visible()
 
     # the side score table fits its card: the Total column is on screen, not clipped

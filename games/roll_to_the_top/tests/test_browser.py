@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 from playwright.sync_api import expect
 
 from games.models import Move, Seat
 
-from tests.browser.fixtures import sign_up
+from tests.browser.fixtures import meet_at_a_table, sign_up
 
 pytestmark = [pytest.mark.browser]
 
@@ -35,18 +34,8 @@ def test_two_players_write_numbers_and_see_each_other(live_site, browser):
     sign_up(alice, live_site, "alice")
     sign_up(bob, live_site, "bob")
 
-    # Bob watches the lobby: Alice's new table appears without a reload.
-    bob.goto(f"{live_site}/")
-    alice.goto(f"{live_site}/tables/new/?game=roll-to-the-top")
-    alice.fill("#id_seats", "2")
-    alice.click("text=Create table")
-    expect(bob.locator("#table-list")).to_contain_text("Roll to the Top", timeout=10_000)
-    bob.locator("#table-list a", has_text="Roll to the Top").first.click()
-    bob.click("text=Join this table")
-    bob.wait_for_url(re.compile(r"/play/\d+/$"))
-    # The host's table page follows the game start by itself.
-    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
-    assert alice.url == bob.url
+    # The guest watches the lobby: the new table appears without a reload.
+    meet_at_a_table(alice, bob, live_site, "roll-to-the-top", "Roll to the Top", seats=2)
 
     sent = write_one_number(alice)
     expect(alice.locator(".status-line")).to_contain_text("Waiting for bob")
