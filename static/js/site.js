@@ -220,6 +220,19 @@ function formatClock(seconds) {
   const pad = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
+// When a running clock reaches zero, the worker hands the seat to the bot. Its live push
+// needs a channel layer shared with the web process (Redis); with the in-memory layer of
+// `make run` it never arrives, so the page asks for the board itself a few seconds after
+// the deadline, a few times at most.
+const EXPIRY_REFRESH_DELAY_MS = 5000;
+let expiryRefreshesLeft = 6;
+function refreshAfterExpiry() {
+  const root = document.querySelector("[data-panel-url]");
+  if (!root || expiryRefreshesLeft <= 0) return;
+  expiryRefreshesLeft -= 1;
+  setTimeout(() => htmx.ajax("GET", root.dataset.panelUrl, { target: "#live", swap: "innerHTML" }),
+             EXPIRY_REFRESH_DELAY_MS);
+}
 setInterval(() => {
   const now = Date.now();
   document.querySelectorAll(".clock[data-remaining]").forEach((el) => {
@@ -227,6 +240,10 @@ setInterval(() => {
     const left = parseInt(el.dataset.remaining, 10) - (now - parseInt(el.dataset.drawnAt, 10)) / 1000;
     el.textContent = formatClock(left);
     el.classList.toggle("low", left < 30);
+    if (left <= 0 && !el.dataset.expiryAsked) {
+      el.dataset.expiryAsked = "1";
+      refreshAfterExpiry();
+    }
   });
 }, 1000);
 

@@ -47,3 +47,30 @@ def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_s
     assert player.get_by_text("played by a bot since").count() == 0
     assert Seat.objects.get(game=game, index=absent_seat).bot_since is None
     assert Game.objects.get(pk=game.pk).is_active
+
+
+@pytest.mark.browser
+def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, browser, start_game):
+    """The worker's live push cannot reach a page served by another process on the
+    in-memory layer; the page asks for its board itself once the deadline has passed."""
+    from accounts.models import User
+    from games.models import Seat
+
+    pages = {}
+    for name in ("ann", "ben"):
+        page = browser.new_context().new_page()
+        sign_up(page, live_site, name)
+        pages[name] = page
+    ann, ben = User.objects.get(username="ann"), User.objects.get(username="ben")
+    game = start_game(SLUG, [ann, ben], pace="correspondence", days_per_move=1)
+    [absent_seat] = game.to_act()
+    watcher = pages["ben" if absent_seat == 0 else "ann"]
+    # Two seconds are left on the absent seat's clock when the page is drawn.
+    Seat.objects.filter(game=game, index=absent_seat).update(
+        running_since=timezone.now() - timedelta(days=1) + timedelta(seconds=2))
+    watcher.goto(f"{live_site}/play/{game.pk}/")
+    assert watcher.get_by_text("played by a bot since").count() == 0
+    watcher.wait_for_timeout(2500)
+    run_due_tasks(only="expire_clock")
+    assert Seat.objects.get(game=game, index=absent_seat).bot_since is not None
+    watcher.get_by_text("played by a bot since", exact=False).first.wait_for(timeout=15_000)
