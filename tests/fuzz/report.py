@@ -21,7 +21,6 @@ settings.register_profile("deep", max_examples=2000, deadline=None, suppress_hea
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-
 def examples(factor: float) -> settings:
     """The loaded profile's max_examples scaled for a cheap (factor > 1) or costly test."""
     return settings(max_examples=max(5, int(settings.default.max_examples * factor)))
@@ -37,6 +36,20 @@ def count(test: str, *, failure: bool = False, server_error: bool = False, leak:
     row["failures"] += failure
     row["5xx"] += server_error
     row["leaks"] += leak
+
+
+def pytest_sessionfinish(session):
+    """Under pytest-xdist each worker counts its own cases: hand them to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["fuzz_counts"] = {name: dict(row) for name, row in COUNTS.items()}
+
+
+def pytest_testnodedown(node, error):
+    """The controller adds up what each xdist worker counted (see pytest_sessionfinish)."""
+    for name, row in getattr(node, "workeroutput", {}).get("fuzz_counts", {}).items():
+        for key, value in row.items():
+            COUNTS[name][key] += value
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
