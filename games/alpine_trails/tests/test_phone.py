@@ -3,57 +3,16 @@ game: no sideways panning of the page, no serious axe-core finding, finger-sized
 and buttons, and the advertised keys (1/2, arrows, Enter) working in a row."""
 from __future__ import annotations
 
-import random
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from games import engine, rules
-from games.models import Game
 from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page, check_widths
-from tests.fixtures import client_for
+from tests.browser.boards import ALL_WIDTHS, advance, check_board, settled, signed_in
 
 pytestmark = [pytest.mark.browser]
 
 SLUG = "alpine-trails"
-ALL_WIDTHS = (SMALL_PHONE, PHONE, DESKTOP)
-# Rules issue 13 names, some of them experimental in axe-core (not run by default).
-BOARD_RULES = ["aria-prohibited-attr", "label-content-name-mismatch", "nested-interactive",
-               "scrollable-region-focusable"]
-
-
-def check_board(page, name: str, widths=ALL_WIDTHS) -> None:
-    """check_widths (no overflow, no serious axe finding, screenshots), then the named
-    rules on the board itself, whatever their impact."""
-    check_widths(page, name, widths)
-    found = Axe().run(page, context=".board", options={"runOnly": BOARD_RULES}).response["violations"]
-    assert not found, [(v["id"], [n["html"][:120] for n in v["nodes"][:3]]) for v in found]
-
-
-def advance(game: Game, user, moves: int) -> Game:
-    """Seat 0 (user) plays `moves` bot-chosen moves; the bots answer as usual."""
-    bot, rng = rules.bot_for(SLUG), random.Random(5)
-    for _ in range(moves):
-        game.refresh_from_db()
-        if not game.is_active:
-            break
-        engine.submit(game.pk, user, bot.choose(game.state, 0, rng))
-    game.refresh_from_db()
-    return game
-
-
-def signed_in(browser, live_site, user, width=PHONE):
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    context.add_cookies([{"name": "sessionid", "value": client_for(user).cookies["sessionid"].value,
-                          "url": live_site}])
-    return context.new_page()
-
-
-def settled(page) -> None:
-    expect(page.locator(".htmx-request, .htmx-settling, .htmx-added, .htmx-swapping")).to_have_count(0)
-
-
 @pytest.fixture
 def games(live_site, start_game, alice):
     """Two-player games at the start, mid-game (round 7) and the end, and a finished solo
