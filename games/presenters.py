@@ -116,6 +116,28 @@ def name_seats(text: str, names: list[str]) -> str:
     return SEAT_MENTION.sub(swap, text)
 
 
+def seat_name(names: list[str], seat) -> str:
+    """A seat's display name; "Seat N" for a seat beyond the names, "Someone" for none."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+
+
+def describe_from(table: dict, event: dict, names: list[str]) -> str:
+    """An event in words by a game's table of describers (type -> fn(event, names)). An
+    unknown or malformed event (e.g. one from an older rules version) gets a plain line
+    rather than an error: the history must always read."""
+    words = table.get(event.get("type"))
+    if words is not None:
+        try:
+            return words(event, names)
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass
+    kind = str(event.get("type", "event")).replace("_", " ")
+    who = seat_name(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
+    return f"{who + ': ' if who else ''}{kind.capitalize()}."
+
+
 def describe(slug: str, event: dict, names: list[str]) -> str:
     """One event in words, by the game's own `describe(event, names)`."""
     module = _module(slug)

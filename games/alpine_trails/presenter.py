@@ -21,6 +21,7 @@ import functools
 import random
 
 from games import selection
+from games.presenters import describe_from, seat_name
 from games.alpine_trails.rules import board as B
 from games.alpine_trails.rules import solo_title
 from games.alpine_trails.rules.data import (
@@ -530,10 +531,7 @@ def board_context(panel: dict) -> dict:
 
 # --- events in words ---------------------------------------------------------------------------
 
-def _who(names: list[str], seat) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+_who = seat_name
 
 
 def _tile_words(tile_id: str) -> str:
@@ -588,15 +586,7 @@ DESCRIBE = {
 
 def describe(event: dict, names: list[str]) -> str:
     """One event of the view in words; names[i] is the display name of seat i."""
-    words = DESCRIBE.get(event.get("type"))
-    if words is not None:
-        try:
-            return words(event, names)
-        except (KeyError, TypeError, IndexError, ValueError):
-            pass                                   # an event from an older rules version
-    kind = str(event.get("type", "event")).replace("_", " ")
-    who = _who(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
-    return f"{who + ': ' if who else ''}{kind.capitalize()}."
+    return describe_from(DESCRIBE, event, names)
 
 
 # --- how to play -------------------------------------------------------------------------------

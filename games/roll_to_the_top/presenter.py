@@ -9,6 +9,7 @@ picked dice fit are the legal `place` actions with exactly those dice.
 from __future__ import annotations
 
 from games import selection
+from games.presenters import describe_from, seat_name
 from games.roll_to_the_top.rules import data as D
 
 OPTION_SPECS = {
@@ -51,10 +52,7 @@ REASON_TEXT = {
 
 # --- events in words --------------------------------------------------------------------
 
-def _name(names: list[str], seat) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+_name = seat_name
 
 
 def _names(names: list[str], seats) -> str:
@@ -117,15 +115,7 @@ DESCRIBE = {
 
 def describe(event: dict, names: list[str]) -> str:
     """One event of the view in words; names[i] is the display name of seat i."""
-    words = DESCRIBE.get(event.get("type"))
-    if words is not None:
-        try:
-            return words(event, names)
-        except (KeyError, TypeError, IndexError):
-            pass                                   # an event from an older rules version
-    kind = str(event.get("type", "event")).replace("_", " ")
-    who = _name(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
-    return f"{who + ': ' if who else ''}{kind.capitalize()}."
+    return describe_from(DESCRIBE, event, names)
 
 
 # --- board builders ---------------------------------------------------------------------
