@@ -45,13 +45,18 @@ def board_context(slug: str, panel: dict) -> dict:
     return extra
 
 
-def board_template(slug: str) -> str:
-    name = f"games/{slug}/board.html"
+def _own_or_generic(slug: str, page: str) -> str:
+    """The game package's own `games/<slug>/<page>`, or the generic one every game has."""
+    name = f"games/{slug}/{page}"
     try:
         get_template(name)
     except TemplateDoesNotExist:
-        return "games/generic/board.html"
+        return f"games/generic/{page}"
     return name
+
+
+def board_template(slug: str) -> str:
+    return _own_or_generic(slug, "board.html")
 
 
 def players_label(rules) -> str:
@@ -64,12 +69,7 @@ def players_label(rules) -> str:
 
 def how_to_play_template(slug: str) -> str:
     """The game's own "how to play" page, or the generic one built from its rules."""
-    name = f"games/{slug}/how_to_play.html"
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return "games/generic/how_to_play.html"
-    return name
+    return _own_or_generic(slug, "how_to_play.html")
 
 
 def how_to_play_context(slug: str) -> dict:
