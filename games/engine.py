@@ -112,9 +112,7 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
     token = (token or "")[:64]
     with transaction.atomic():
         game = _locked(game_id)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Rejected("You are not seated at this game.", 403)
+        seat = _my_seat(game, user).index
         if token and game.moves.filter(token=token).exists():
             # A double click or a retried request: the first answer stands.
             return Outcome(game, seat, applied=False, message="That move was already received.")
@@ -146,12 +144,8 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
 def undo(game_id: int, user) -> Outcome:
     """Take back the seat's last move, when the rules allow it (see Ruleset.undoable)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise Rejected("You are not seated at this game.", 403)
-        if not game.is_active:
-            raise Rejected("This game is over.", 409)
+        game, my_seat = _seated_in_running_game(game_id, user)
+        seat = my_seat.index
         last = game.moves.order_by("-seq").first()
         if last is None or last.seat != seat or last.by_bot:
             raise Rejected("There is no move of yours to take back.", 409)
@@ -404,19 +398,26 @@ def expire(game_id: int, seat_index: int) -> bool:
 
 def _my_seat(game: Game, user) -> Seat:
     # The game row is locked: its seats change only under that lock (the engine's rule).
-    seat = next((s for s in game.ordered_seats() if user and s.user_id == user.pk), None)
+    index = game.seat_of(user)  # never a bot's seat: anonymous users have no pk to match
+    seat = next((s for s in game.ordered_seats() if s.index == index), None)
     if seat is None:
         raise Rejected("You are not seated at this game.", 403)
     return seat
 
 
+def _seated_in_running_game(game_id: int, user) -> tuple[Game, Seat]:
+    """The locked game and the user's seat in it, or Rejected: not seated, or over."""
+    game = _locked(game_id)
+    seat = _my_seat(game, user)
+    if not game.is_active:
+        raise Rejected("This game is over.", 409)
+    return game, seat
+
+
 def take_back(game_id: int, user) -> Outcome:
     """The player returns: the bot hands the seat over at once."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _my_seat(game, user)
-        if not game.is_active:
-            raise Rejected("This game is over.", 409)
+        game, seat = _seated_in_running_game(game_id, user)
         if seat.resigned:
             raise Rejected("You resigned this game: the bot plays your seat to the end.", 409)
         if seat.bot_since is None:
@@ -433,10 +434,7 @@ def take_back(game_id: int, user) -> Outcome:
 def resign(game_id: int, user) -> Outcome:
     """You rank last. Two players (or one): the game ends; more: a bot plays your seat."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _my_seat(game, user)
-        if not game.is_active:
-            raise Rejected("This game is over.", 409)
+        game, seat = _seated_in_running_game(game_id, user)
         if seat.resigned:
             return Outcome(game, seat.index, applied=False, message="You already resigned.")
         seat.resigned = True
@@ -465,10 +463,8 @@ def abort(game_id: int, by_user=None, reason: str = "") -> Outcome:
     if by_user is None:
         return Outcome(abort_game(game_id, reason=reason), None, applied=True, message="The game was aborted.")
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _my_seat(game, by_user).index
-        if not game.is_active:
-            raise Rejected("This game is already over.", 409)
+        game, my_seat = _seated_in_running_game(game_id, by_user)
+        seat = my_seat.index
         if not can_abort(game):
             raise Rejected("Every player has moved: the game can no longer be aborted (resign instead).", 409)
         _abort(game, by_user, reason)

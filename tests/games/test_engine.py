@@ -181,3 +181,16 @@ def test_a_player_takes_back_a_step_that_revealed_nothing(start_game, alice, bob
     assert (game.version, game.state) == before
     with pytest.raises(Rejected):
         engine.undo(game.pk, users[seat])  # the tile placement before it drew a new tile
+
+
+def test_an_anonymous_user_is_never_taken_for_a_bot_seat(start_game, alice):
+    """Bots' seats have no user: an anonymous user (pk None) must not match them."""
+    from django.contrib.auth.models import AnonymousUser
+
+    game = start_game("roll-to-the-top", [alice, None])
+    for act in (engine.resign, engine.take_back, lambda gid, user: engine.abort(gid, by_user=user)):
+        with pytest.raises(engine.Rejected) as refused:
+            act(game.pk, AnonymousUser())
+        assert refused.value.status == 403
+    game.refresh_from_db()
+    assert game.is_active
