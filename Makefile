@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install migrate bench clean lock
+.PHONY: run test lint install migrate bench clean lock browser-deps
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
@@ -33,8 +33,25 @@ run: migrate
 	$(BIN)/honcho start -f Procfile
 
 # Both cores: pytest-xdist spreads the suite over two workers (each has its own database).
-test: install
-	$(BIN)/python -m pytest -n 2
+# BROWSER=0 leaves out the browser tests (and the chromium they need): a partial run, said so.
+test: install $(if $(filter 0,$(BROWSER)),,browser-deps)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS) $(if $(filter 0,$(BROWSER)),-m "not browser")
+
+# The browser tests drive Debian's chromium (tests/browser/fixtures.py). As root with
+# apt-get (CI, a fresh container) it is installed here; anyone else gets one line saying
+# what to install before any test runs, rather than a wall of failed browser tests.
+CHROMIUM := /usr/bin/chromium
+can_install_chromium = $(and $(filter 0,$(shell id -u)),$(shell command -v apt-get))
+browser-deps:
+ifeq (,$(wildcard $(CHROMIUM)))
+	$(if $(can_install_chromium),,$(error make test: the browser tests need Debian's chromium at $(CHROMIUM): \
+	  install it with 'sudo apt-get install chromium chromium-driver', or run 'make test BROWSER=0' without them))
+	@echo "== installing Debian's chromium for the browser tests"
+	DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null
+else
+	@:
+endif
 
 # Hygiene that CI enforces: ruff over the project, mypy over the rules and the engine.
 lint: install

@@ -73,7 +73,7 @@ def live_site(transactional_db):
 @pytest.fixture
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (the .ci/run script does)")
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (`make browser-deps` does, as root)")
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls
     # are still plain synchronous code.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
