@@ -24,9 +24,17 @@ install: $(STAMP)
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
+# The Procfile's web line listens on $HOST:$WEB_PORT; the banner shows the same address
+# (0.0.0.0 listens on every address, 127.0.0.1 included) and config/settings.py derives
+# SITE_URL from them when it is unset.
+HOST ?= 127.0.0.1
+WEB_PORT ?= 8000
+export HOST WEB_PORT
+browse_host = $(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST))
+
 run: migrate
 	@echo ""
-	@echo "Switchback runs at http://127.0.0.1:8000  (Ctrl-C stops it)"
+	@echo "Switchback runs at http://$(browse_host):$(WEB_PORT)  (Ctrl-C stops it)"
 	@echo "Create an admin account with: $(BIN)/python manage.py createsuperuser"
 	@echo ""
 	@# The Procfile's web (uvicorn, one process: WEB_CONCURRENCY unset) and worker (db_worker: deadlines, e-mail) run side by side.

@@ -34,7 +34,10 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_NAME = "Switchback"
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Unset, the address `make run` serves (the Procfile's HOST and WEB_PORT), so a changed
+# port moves invite and e-mail links with it; 0.0.0.0 listens everywhere, 127.0.0.1 included.
+_RUN_HOST = os.environ.get("HOST", "127.0.0.1").replace("0.0.0.0", "127.0.0.1")
+SITE_URL = os.environ.get("SITE_URL", f"http://{_RUN_HOST}:{os.environ.get('WEB_PORT', '8000')}").rstrip("/")
 
 INSTALLED_APPS = [
     "daphne",
