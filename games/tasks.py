@@ -63,9 +63,6 @@ def expire_rematch(game_id: int) -> bool:
 
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---
 
-OPEN_TABLES_EVERY = timedelta(hours=1)
-
-
 def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
     """The next daily digest: the first `hour`:00 UTC (settings.DIGEST_HOUR_UTC) strictly
     after `now`. A run that starts late (a worker was down) still schedules the next one at
@@ -73,15 +70,6 @@ def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
     hour = settings.DIGEST_HOUR_UTC if hour is None else hour
     today = now.astimezone(UTC).replace(hour=hour, minute=0, second=0, microsecond=0)
     return today if today > now else today + timedelta(days=1)
-
-
-@task()
-def expire_open_tables() -> int:
-    from lobby.services import expire_idle_tables
-
-    closed = expire_idle_tables()
-    expire_open_tables.using(run_after=timezone.now() + OPEN_TABLES_EVERY).enqueue()
-    return closed
 
 
 @task()
@@ -98,4 +86,4 @@ def first_run_at(periodic, now: datetime) -> datetime:
     return next_digest_at(now) if periodic is daily_digest else now
 
 
-PERIODIC_TASKS = [expire_open_tables, daily_digest]
+PERIODIC_TASKS = [daily_digest]  # the lobby's own are in lobby/tasks.py

@@ -1,21 +1,35 @@
-"""Start the periodic tasks (open tables expiring, the daily digest) unless already queued.
+"""Start the periodic tasks of every app (each app's `tasks.PERIODIC_TASKS`: open tables
+expiring in lobby/tasks.py, the daily digest in games/tasks.py) unless already queued.
 
 Each periodic task enqueues its own next run; this command, run before the worker starts
 (see the Procfile), only starts the chain when no run is waiting. Open tables are checked
 at once; the daily digest first runs at settings.DIGEST_HOUR_UTC.
 """
+from importlib import import_module
+
+from django.apps import apps
 from django.core.management.base import BaseCommand
 from django.utils import timezone
+from django.utils.module_loading import module_has_submodule
 from django_tasks_db.models import DBTaskResult
 
-from games.tasks import PERIODIC_TASKS, first_run_at
+from games.tasks import first_run_at
+
+
+def periodic_tasks() -> list:
+    """Every installed app's PERIODIC_TASKS, found without games naming the apps above it."""
+    found = []
+    for app in apps.get_app_configs():
+        if module_has_submodule(app.module, "tasks"):
+            found += getattr(import_module(f"{app.name}.tasks"), "PERIODIC_TASKS", [])
+    return found
 
 
 class Command(BaseCommand):
     help = "Enqueue the periodic tasks that are not already waiting in the queue."
 
     def handle(self, *args, **options):
-        for periodic in PERIODIC_TASKS:
+        for periodic in periodic_tasks():
             if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
                 continue
             run_after = first_run_at(periodic, timezone.now())
