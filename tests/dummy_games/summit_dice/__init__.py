@@ -1,0 +1,1 @@
+"""Summit Dice: the small game docs/adding-a-game.md walks through, one folder like any game."""
