@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from config.abuse import limited
 
@@ -21,7 +21,7 @@ urlpatterns = [
 # templates/registration/*; they keep their global names ("login", "password_change"...).
 # Log-in and password reset are rate-limited (config.abuse); django-axes locks out
 # repeated failed log-ins on top of that.
-auth_urlpatterns = [
+auth_urlpatterns: list[URLPattern | URLResolver] = [
     path("login/", limited("login")(auth_views.LoginView.as_view()), name="login"),
     path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view()),
          name="password_reset"),

@@ -5,6 +5,9 @@ the game's presenter (labels and choices); `validate_options()` has the final wo
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from django import forms
 
 from games import presenters
@@ -26,8 +29,8 @@ def option_field(name: str, default, spec: dict) -> forms.Field:
     label = spec.get("label", name.replace("_", " ").capitalize())
     help_text = spec.get("help", "")
     if "choices" in spec:
-        return forms.TypedChoiceField(label=label, choices=spec["choices"], initial=default,
-                                      coerce=type(default) if not isinstance(default, bool) else str,
+        coerce: Callable[[Any], Any] = str if isinstance(default, bool) else type(default)
+        return forms.TypedChoiceField(label=label, choices=spec["choices"], initial=default, coerce=coerce,
                                       help_text=help_text)
     if isinstance(default, bool):
         return forms.BooleanField(label=label, initial=default, required=False, help_text=help_text)
@@ -63,10 +66,11 @@ class TableForm(forms.Form):
         if self.ruleset is None:
             return
         r = self.ruleset
-        self.fields["seats"].min_value, self.fields["seats"].max_value = r.min_players, r.max_players
-        self.fields["seats"].initial = max(r.min_players, min(2, r.max_players))
-        self.fields["seats"].help_text = presenters.players_label(r)
-        self.fields["seats"].widget.attrs.update(min=r.min_players, max=r.max_players)
+        seats = cast(forms.IntegerField, self.fields["seats"])
+        seats.min_value, seats.max_value = r.min_players, r.max_players
+        seats.initial = max(r.min_players, min(2, r.max_players))
+        seats.help_text = presenters.players_label(r)
+        seats.widget.attrs.update(min=r.min_players, max=r.max_players)
         specs = presenters.option_specs(r.slug)
         for name, default in r.default_options().items():
             self.fields[OPTION_PREFIX + name] = option_field(name, default, specs.get(name, {}))
@@ -78,7 +82,8 @@ class TableForm(forms.Form):
         return [self[name] for name in self.option_field_names()]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean() returns, typed as never None
         if self.ruleset is None or self.errors:
             return data
         if data.get("game") != self.ruleset.slug:

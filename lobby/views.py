@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
 from config.abuse import limited
 from games import rules as registry
@@ -17,6 +18,10 @@ from games.views import my_games_context
 from . import services
 from .forms import TableForm
 from .models import Table
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails  # set on every request by django_htmx's middleware
 
 
 def open_tables(user):
@@ -46,7 +51,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @limited("tables")
-def create(request: HttpRequest) -> HttpResponse:
+def create(request: HtmxHttpRequest) -> HttpResponse:
     slug = request.POST.get("game") or request.GET.get("game")
     form = TableForm(request.POST or None, game_slug=slug)
     if request.method == "POST" and not request.POST.get("refresh") and form.is_valid():
@@ -78,7 +83,7 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), pk=table_id)
-    if table.game_id and table.status == Table.Status.STARTED:
+    if table.status == Table.Status.STARTED and table.game is not None:
         return redirect(table.game)
     if table.is_private and not table.has_user(request.user):
         return render(request, "lobby/private.html", {"table": table}, status=404)
@@ -87,7 +92,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), invite_token=token)
-    if table.game_id:
+    if table.game is not None:  # no query when the table has no game yet
         return redirect(table.game)
     return render(request, "lobby/table.html", table_context(table, request.user, invited=True))
 
