@@ -10,9 +10,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# Left out of the child's environment: the address variables, and a parent make's flags
+# (under `make test BROWSER=0` they would reach the make these tests run).
+NOT_INHERITED = {"SITE_URL", "WEB_PORT", "HOST", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
+
+
 def _environ(**env: str) -> dict[str, str]:
-    """This process's environment without the address variables, plus `env`."""
-    clean = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "WEB_PORT", "HOST")}
+    """This process's environment without NOT_INHERITED, plus `env`."""
+    clean = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     return {**clean, **env}
 
 
