@@ -1,4 +1,4 @@
-"""Background work as tasks (Django's Tasks API via django-tasks; `manage.py db_worker`
+"""Background work as tasks (Django's Tasks API via django-tasks; `manage.py run_worker`
 runs them). A deadline is a task enqueued with `run_after`; every task re-reads the game
 under a lock and does nothing when the game moved on, so a late, early or duplicated task
 is harmless.
