@@ -39,18 +39,48 @@ def expire_clock(game_id: int, seat_index: int) -> bool:
     return engine.expire(game_id, seat_index)
 
 
+# --- Mail: a temporary refusal (mail.MailDeferred) is tried again later, up to 5 times ---
+
+MAIL_RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 240)]
+
+
+def _mail_or_retry(task, attempt: int, send, *args) -> str:
+    """Run `send(*args)`; when the server defers, enqueue `task(*args, attempt + 1)` after
+    the next delay, or give up with a log line once the delays are used up."""
+    from .mail import MailDeferred
+
+    try:
+        return send(*args)
+    except MailDeferred as deferred:
+        if attempt >= len(MAIL_RETRY_DELAYS):
+            log.error("%s; given up after %d attempts", deferred, attempt + 1)
+            return "given up"
+        delay = MAIL_RETRY_DELAYS[attempt]
+        log.warning("%s; trying again in %s", deferred, delay)
+        task.using(run_after=timezone.now() + delay).enqueue(*args, attempt=attempt + 1)
+        return "deferred"
+
+
 @task()
-def send_turn_mail(game_id: int, seat_index: int, version: int) -> str:
+def send_turn_mail(game_id: int, seat_index: int, version: int, attempt: int = 0) -> str:
     from . import mail
 
-    return mail.turn_mail(game_id, seat_index, version)
+    return _mail_or_retry(send_turn_mail, attempt, mail.turn_mail, game_id, seat_index, version)
 
 
 @task()
-def send_reminder(game_id: int, seat_index: int, deadline: str) -> str:
+def send_reminder(game_id: int, seat_index: int, deadline: str, attempt: int = 0) -> str:
     from . import mail
 
-    return mail.reminder_mail(game_id, seat_index, deadline)
+    return _mail_or_retry(send_reminder, attempt, mail.reminder_mail, game_id, seat_index, deadline)
+
+
+@task()
+def send_digest(user_id: int, attempt: int = 0) -> str:
+    """One user's digest, tried again after the server deferred it in daily_digest."""
+    from . import mail
+
+    return _mail_or_retry(send_digest, attempt, mail.digest_mail, user_id)
 
 
 @task()
@@ -88,9 +118,13 @@ def expire_open_tables() -> int:
 def daily_digest() -> int:
     from . import mail
 
-    sent = mail.daily_digests()
+    sent = mail.daily_digests(on_deferred=_retry_digest)
     daily_digest.using(run_after=next_digest_at(timezone.now())).enqueue()
     return sent
+
+
+def _retry_digest(user_id: int) -> None:
+    send_digest.using(run_after=timezone.now() + MAIL_RETRY_DELAYS[0]).enqueue(user_id, attempt=1)
 
 
 def first_run_at(periodic, now: datetime) -> datetime:
