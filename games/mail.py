@@ -86,8 +86,6 @@ def deliver(user, game: Game | None, kind: str, template: str, context: dict) ->
     """Send today's mail of this kind once: "sent", "already mailed today" or "refused".
     Raises MailDeferred on a temporary failure (nothing recorded, the caller retries)."""
     today = timezone.now().date()
-    if game is None and MailLog.objects.filter(user=user, game=None, kind=kind, day=today).exists():
-        return "already mailed today"  # (the unique key does not see NULL games)
     try:
         with transaction.atomic():
             # Waits here while another worker holds the same key (sending the same mail).

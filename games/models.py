@@ -212,7 +212,9 @@ class RematchOffer(models.Model):
 
 
 class MailLog(models.Model):
-    """One row per mail of a kind per user, game and day: the unique key is the limit."""
+    """One row per mail of a kind per user, game and day: the unique key is the limit. A
+    plain unique key over a NULL game (the digest's) holds nothing (NULLs are distinct in
+    SQL), so mails without a game have their own key without it."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
@@ -221,7 +223,12 @@ class MailLog(models.Model):
     sent = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "game", "kind", "day"], name="one_mail_per_day")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "kind", "day"], condition=models.Q(game__isnull=False),
+                                    name="one_mail_per_game_per_day"),
+            models.UniqueConstraint(fields=["user", "kind", "day"], condition=models.Q(game__isnull=True),
+                                    name="one_gameless_mail_per_day"),
+        ]
 
 
 class Move(models.Model):

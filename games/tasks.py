@@ -9,6 +9,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 from django_tasks import task
 
@@ -105,12 +106,32 @@ def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
     return today if today > now else today + timedelta(days=1)
 
 
+PERIODIC_LOCK = 0x5B_7A5C  # the advisory lock key under which a chain's next run is enqueued
+
+
+def enqueue_next_run(periodic, run_after: datetime) -> bool:
+    """Enqueue a periodic task's next run unless one is already waiting, so there is one
+    chain however many workers start, or finish a run (a re-run of a dead worker's task
+    too), at once. The check and the insert hold a lock: an advisory one on PostgreSQL,
+    SQLite's write lock (its transactions begin IMMEDIATE) otherwise."""
+    from django_tasks_db.models import DBTaskResult
+
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PERIODIC_LOCK])
+        if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
+            return False
+        periodic.using(run_after=run_after).enqueue()
+        return True
+
+
 @task()
 def expire_open_tables() -> int:
     from lobby.services import expire_idle_tables
 
     closed = expire_idle_tables()
-    expire_open_tables.using(run_after=timezone.now() + OPEN_TABLES_EVERY).enqueue()
+    enqueue_next_run(expire_open_tables, timezone.now() + OPEN_TABLES_EVERY)
     return closed
 
 
@@ -119,7 +140,7 @@ def daily_digest() -> int:
     from . import mail
 
     sent = mail.daily_digests(on_deferred=_retry_digest)
-    daily_digest.using(run_after=next_digest_at(timezone.now())).enqueue()
+    enqueue_next_run(daily_digest, next_digest_at(timezone.now()))
     return sent
 
 

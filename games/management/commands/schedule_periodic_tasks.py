@@ -1,14 +1,14 @@
 """Start the periodic tasks (open tables expiring, the daily digest) unless already queued.
 
 Each periodic task enqueues its own next run; this command, run before the worker starts
-(see the Procfile), only starts the chain when no run is waiting. Open tables are checked
+(see the Procfile), only starts the chain when no run is waiting (games.tasks.enqueue_next_run:
+two workers starting together start one chain). Open tables are checked
 at once; the daily digest first runs at settings.DIGEST_HOUR_UTC.
 """
 from django.core.management.base import BaseCommand
 from django.utils import timezone
-from django_tasks_db.models import DBTaskResult
 
-from games.tasks import PERIODIC_TASKS, first_run_at
+from games.tasks import PERIODIC_TASKS, enqueue_next_run, first_run_at
 
 
 class Command(BaseCommand):
@@ -16,8 +16,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         for periodic in PERIODIC_TASKS:
-            if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
-                continue
             run_after = first_run_at(periodic, timezone.now())
-            periodic.using(run_after=run_after).enqueue()
-            self.stdout.write(f"Enqueued {periodic.module_path} to run at {run_after:%Y-%m-%d %H:%M} UTC")
+            if enqueue_next_run(periodic, run_after):
+                self.stdout.write(f"Enqueued {periodic.module_path} to run at {run_after:%Y-%m-%d %H:%M} UTC")
