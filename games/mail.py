@@ -144,12 +144,10 @@ def digest_mail(user_id: int) -> str:
     """One user's daily digest: the games waiting for them, if any."""
     from django.contrib.auth import get_user_model
 
-    from .views import games_waiting_for
-
     user = get_user_model().objects.filter(pk=user_id, email_digest=True, is_active=True).exclude(email="").first()
     if user is None:
         return "opted out"
-    games = games_waiting_for(user)
+    games = Game.objects.waiting_for_users({user.pk})[user.pk]
     if not games:
         return "nothing waiting"
     return deliver(user, None, "digest", "digest",
