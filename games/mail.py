@@ -4,15 +4,23 @@
 once the game has waited a quiet period, at most once per game per day; a reminder when
 80% of a move's time is used; an opt-in daily digest. Every mail carries a signed
 one-click unsubscribe link and the List-Unsubscribe headers.
+
+A mail is recorded (MailLog, whose unique key is the once-a-day limit) in the same
+transaction that sends it, committed only once the server accepted the mail: a refused or
+interrupted send leaves no record, and a concurrent sender of the same mail waits on the
+key and then finds it sent. A temporary refusal (4xx, or no server) raises MailDeferred for
+the task to try again later; a permanent one (5xx) is logged and given up.
 """
 from __future__ import annotations
 
 import logging
+import smtplib
+from collections.abc import Callable
 from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -23,6 +31,7 @@ from .models import Game, MailLog, Pace
 
 log = logging.getLogger(__name__)
 UNSUBSCRIBE_SALT = "switchback.unsubscribe"
+SMTP_TIMEOUT = 30  # seconds: a silent server must not hold the sending transaction for ever
 KINDS = {"turn": "email_turn_notifications", "reminder": "email_reminders", "digest": "email_digest"}
 
 
@@ -46,6 +55,10 @@ def sender() -> str:
     return formataddr((settings.SITE_NAME, address or "noreply@switchback.local"))
 
 
+class MailDeferred(Exception):
+    """The mail server refused for now (4xx) or could not be reached: try again later."""
+
+
 def send(user, kind: str, template: str, context: dict) -> None:
     url = settings.SITE_URL + reverse("accounts:unsubscribe", args=[unsubscribe_token(user, kind)])
     context = {**context, "user": user, "site_name": settings.SITE_NAME, "site_url": settings.SITE_URL,
@@ -53,24 +66,40 @@ def send(user, kind: str, template: str, context: dict) -> None:
     subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
     message = EmailMultiAlternatives(
         subject=subject, body=render_to_string(f"emails/{template}.txt", context), from_email=sender(),
-        to=[user.email],
+        to=[user.email], connection=get_connection(timeout=SMTP_TIMEOUT),
         headers={"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
     message.send()
 
 
-def _log_once(user, game: Game | None, kind: str) -> bool:
-    """Record today's mail of this kind; False when one was already sent today. (The
-    unique key settles races between workers; NULL games, the digest's, are checked.)"""
+def refusal_code(error: Exception) -> int | None:
+    """The SMTP reply code of a refusal (a refused recipient's, for RCPT); None when the
+    server was not reached or hung up, which is temporary too."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return max(code for code, _ in error.recipients.values())
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code
+    return None
+
+
+def deliver(user, game: Game | None, kind: str, template: str, context: dict) -> str:
+    """Send today's mail of this kind once: "sent", "already mailed today" or "refused".
+    Raises MailDeferred on a temporary failure (nothing recorded, the caller retries)."""
     today = timezone.now().date()
-    if game is None and MailLog.objects.filter(user=user, game=None, kind=kind, day=today).exists():
-        return False
     try:
         with transaction.atomic():
+            # Waits here while another worker holds the same key (sending the same mail).
             MailLog.objects.create(user=user, game=game, kind=kind, day=today)
+            send(user, kind, template, context)
     except IntegrityError:
-        return False
-    return True
+        return "already mailed today"
+    except (smtplib.SMTPException, OSError) as error:
+        code = refusal_code(error)
+        if code is not None and code >= 500:
+            log.error("%s mail to user %s refused for good (%s): not retried", kind, user.pk, error)
+            return "refused"
+        raise MailDeferred(f"{kind} mail to user {user.pk}: {error}") from error
+    return "sent"
 
 
 def _waiting_seat(game_id: int, seat_index: int):
@@ -94,11 +123,8 @@ def turn_mail(game_id: int, seat_index: int, version: int) -> str:
         return "opted out"
     if presence.is_online(user.pk):
         return "online"
-    if not _log_once(user, game, "turn"):
-        return "already mailed today"
-    send(user, "turn", "turn", {"game": game, "seat": seat, "deadline": seat.deadline,
-                                "play_url": settings.SITE_URL + game.get_absolute_url()})
-    return "sent"
+    return deliver(user, game, "turn", "turn", {"game": game, "seat": seat, "deadline": seat.deadline,
+                                                "play_url": settings.SITE_URL + game.get_absolute_url()})
 
 
 def reminder_mail(game_id: int, seat_index: int, deadline: str) -> str:
@@ -110,22 +136,36 @@ def reminder_mail(game_id: int, seat_index: int, deadline: str) -> str:
     user = seat.user
     if not user.email or not user.email_reminders:
         return "opted out"
-    if not _log_once(user, game, "reminder"):
-        return "already mailed today"
-    send(user, "reminder", "reminder", {"game": game, "seat": seat, "deadline": seat.deadline,
-                                        "play_url": settings.SITE_URL + game.get_absolute_url()})
-    return "sent"
+    return deliver(user, game, "reminder", "reminder", {"game": game, "seat": seat, "deadline": seat.deadline,
+                                                        "play_url": settings.SITE_URL + game.get_absolute_url()})
 
 
-def daily_digests() -> int:
+def digest_mail(user_id: int) -> str:
+    """One user's daily digest: the games waiting for them, if any."""
     from django.contrib.auth import get_user_model
 
-    from .views import games_waiting_for
+    user = get_user_model().objects.filter(pk=user_id, email_digest=True, is_active=True).exclude(email="").first()
+    if user is None:
+        return "opted out"
+    games = Game.objects.waiting_for_users({user.pk})[user.pk]
+    if not games:
+        return "nothing waiting"
+    return deliver(user, None, "digest", "digest",
+                   {"games": games, "my_games_url": settings.SITE_URL + reverse("games:mine")})
+
+
+def daily_digests(on_deferred: Callable[[int], object] | None = None) -> int:
+    """Every opted-in user's digest; returns how many went out. A digest the server defers
+    is handed to `on_deferred(user_id)` (the task retries it later; without one it raises)."""
+    from django.contrib.auth import get_user_model
 
     sent = 0
-    for user in get_user_model().objects.filter(email_digest=True, is_active=True).exclude(email=""):
-        games = games_waiting_for(user)
-        if games and _log_once(user, None, "digest"):
-            send(user, "digest", "digest", {"games": games, "my_games_url": settings.SITE_URL + reverse("games:mine")})
-            sent += 1
+    users = get_user_model().objects.filter(email_digest=True, is_active=True).exclude(email="")
+    for user_id in users.values_list("pk", flat=True):
+        try:
+            sent += digest_mail(user_id) == "sent"
+        except MailDeferred:
+            if on_deferred is None:
+                raise
+            on_deferred(user_id)
     return sent

@@ -56,6 +56,21 @@ class PlaysAGame:
         return describe_options(self.game_slug, self.options)
 
 
+class GameQuerySet(models.QuerySet):
+    def waiting_for_users(self, user_ids: set[int]) -> dict[int, list[Game]]:
+        """{user id: that user's active games waiting for their move}, in one query that
+        loads no game state (mail and badges ask here, never a view)."""
+        rows = (self.filter(seats__user_id__in=user_ids, status=Game.Status.ACTIVE).only("id", "waiting_for")
+                .annotate(seat_user=models.F("seats__user_id"), seat_index=models.F("seats__index")))
+        waiting: dict[int, list[Game]] = {uid: [] for uid in user_ids}
+        seen: set[tuple[int, int]] = set()
+        for game in rows:
+            if game.seat_index in (game.waiting_for or []) and (game.seat_user, game.pk) not in seen:
+                seen.add((game.seat_user, game.pk))
+                waiting[game.seat_user].append(game)
+        return waiting
+
+
 class Game(PlaysAGame, models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "In progress"
@@ -88,6 +103,8 @@ class Game(PlaysAGame, models.Model):
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     # Set by the engine while it holds the row lock; not columns.
     _saved_values: dict[str, Any]
@@ -212,7 +229,9 @@ class RematchOffer(models.Model):
 
 
 class MailLog(models.Model):
-    """One row per mail of a kind per user, game and day: the unique key is the limit."""
+    """One row per mail of a kind per user, game and day: the unique key is the limit. A
+    plain unique key over a NULL game (the digest's) holds nothing (NULLs are distinct in
+    SQL), so mails without a game have their own key without it."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
@@ -221,7 +240,12 @@ class MailLog(models.Model):
     sent = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "game", "kind", "day"], name="one_mail_per_day")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "kind", "day"], condition=models.Q(game__isnull=False),
+                                    name="one_mail_per_game_per_day"),
+            models.UniqueConstraint(fields=["user", "kind", "day"], condition=models.Q(game__isnull=True),
+                                    name="one_gameless_mail_per_day"),
+        ]
 
 
 class Move(models.Model):

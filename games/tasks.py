@@ -1,4 +1,4 @@
-"""Background work as tasks (Django's Tasks API via django-tasks; `manage.py db_worker`
+"""Background work as tasks (Django's Tasks API via django-tasks; `manage.py run_worker`
 runs them). A deadline is a task enqueued with `run_after`; every task re-reads the game
 under a lock and does nothing when the game moved on, so a late, early or duplicated task
 is harmless.
@@ -9,6 +9,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 from django_tasks import task
 
@@ -39,18 +40,48 @@ def expire_clock(game_id: int, seat_index: int) -> bool:
     return engine.expire(game_id, seat_index)
 
 
+# --- Mail: a temporary refusal (mail.MailDeferred) is tried again later, up to 5 times ---
+
+MAIL_RETRY_DELAYS = [timedelta(minutes=m) for m in (1, 5, 15, 60, 240)]
+
+
+def _mail_or_retry(task, attempt: int, send, *args) -> str:
+    """Run `send(*args)`; when the server defers, enqueue `task(*args, attempt + 1)` after
+    the next delay, or give up with a log line once the delays are used up."""
+    from .mail import MailDeferred
+
+    try:
+        return send(*args)
+    except MailDeferred as deferred:
+        if attempt >= len(MAIL_RETRY_DELAYS):
+            log.error("%s; given up after %d attempts", deferred, attempt + 1)
+            return "given up"
+        delay = MAIL_RETRY_DELAYS[attempt]
+        log.warning("%s; trying again in %s", deferred, delay)
+        task.using(run_after=timezone.now() + delay).enqueue(*args, attempt=attempt + 1)
+        return "deferred"
+
+
 @task()
-def send_turn_mail(game_id: int, seat_index: int, version: int) -> str:
+def send_turn_mail(game_id: int, seat_index: int, version: int, attempt: int = 0) -> str:
     from . import mail
 
-    return mail.turn_mail(game_id, seat_index, version)
+    return _mail_or_retry(send_turn_mail, attempt, mail.turn_mail, game_id, seat_index, version)
 
 
 @task()
-def send_reminder(game_id: int, seat_index: int, deadline: str) -> str:
+def send_reminder(game_id: int, seat_index: int, deadline: str, attempt: int = 0) -> str:
     from . import mail
 
-    return mail.reminder_mail(game_id, seat_index, deadline)
+    return _mail_or_retry(send_reminder, attempt, mail.reminder_mail, game_id, seat_index, deadline)
+
+
+@task()
+def send_digest(user_id: int, attempt: int = 0) -> str:
+    """One user's digest, tried again after the server deferred it in daily_digest."""
+    from . import mail
+
+    return _mail_or_retry(send_digest, attempt, mail.digest_mail, user_id)
 
 
 @task()
@@ -72,13 +103,37 @@ def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
     return today if today > now else today + timedelta(days=1)
 
 
+PERIODIC_LOCK = 0x5B_7A5C  # the advisory lock key under which a chain's next run is enqueued
+
+
+def enqueue_next_run(periodic, run_after: datetime) -> bool:
+    """Enqueue a periodic task's next run unless one is already waiting, so there is one
+    chain however many workers start, or finish a run (a re-run of a dead worker's task
+    too), at once. The check and the insert hold a lock: an advisory one on PostgreSQL,
+    SQLite's write lock (its transactions begin IMMEDIATE) otherwise."""
+    from django_tasks_db.models import DBTaskResult
+
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PERIODIC_LOCK])
+        if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
+            return False
+        periodic.using(run_after=run_after).enqueue()
+        return True
+
+
 @task()
 def daily_digest() -> int:
     from . import mail
 
-    sent = mail.daily_digests()
-    daily_digest.using(run_after=next_digest_at(timezone.now())).enqueue()
+    sent = mail.daily_digests(on_deferred=_retry_digest)
+    enqueue_next_run(daily_digest, next_digest_at(timezone.now()))
     return sent
+
+
+def _retry_digest(user_id: int) -> None:
+    send_digest.using(run_after=timezone.now() + MAIL_RETRY_DELAYS[0]).enqueue(user_id, attempt=1)
 
 
 def first_run_at(periodic, now: datetime) -> datetime:

@@ -10,6 +10,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django_tasks import task
 
+from games.tasks import enqueue_next_run
+
 from .services import expire_idle_tables
 
 OPEN_TABLES_EVERY = timedelta(hours=1)
@@ -19,7 +21,7 @@ OPEN_TABLES_EVERY = timedelta(hours=1)
 def expire_open_tables() -> int:
     """Close the idle open tables, then enqueue the next run (each run starts the next)."""
     closed = expire_idle_tables()
-    expire_open_tables.using(run_after=timezone.now() + OPEN_TABLES_EVERY).enqueue()
+    enqueue_next_run(expire_open_tables, timezone.now() + OPEN_TABLES_EVERY)
     return closed
 
 

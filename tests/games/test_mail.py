@@ -226,3 +226,101 @@ def test_the_help_page_says_when_the_digest_goes_out(client):
     from django.conf import settings
 
     assert f"at {settings.DIGEST_HOUR_UTC:02d}:00 UTC" in client.get("/help/").content.decode()
+
+
+# --- A real SMTP server (aiosmtpd) that refuses: issue 18, row 4 ---
+
+class ScriptedSMTP:
+    """An aiosmtpd handler answering DATA with the scripted replies first, then 250."""
+
+    def __init__(self):
+        self.replies: list[str] = []
+        self.received: list[tuple[str, list[str]]] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        reply = self.replies.pop(0) if self.replies else "250 2.0.0 OK"
+        if reply.startswith("250"):
+            self.received.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        return reply
+
+
+@pytest.fixture
+def smtp_server(settings):
+    from aiosmtpd.controller import Controller
+
+    from tests.browser.fixtures import _free_port
+
+    handler = ScriptedSMTP()
+    controller = Controller(handler, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", controller.port, False
+    yield handler
+    controller.stop()
+
+
+def queued(task_name: str):
+    from django_tasks_db.models import DBTaskResult
+
+    return DBTaskResult.objects.filter(task_path__endswith=f".{task_name}", status="READY")
+
+
+def test_a_mail_deferred_with_451_is_retried_later_and_arrives_once(start_game, alice, bob, run_tasks, smtp_server):
+    from django.utils import timezone
+
+    from games.models import MailLog
+
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
+    waiting = {0: alice, 1: bob}[game.to_act()[0]]
+    smtp_server.replies = ["451 4.3.0 Mailbox busy, try again later"]
+    run_tasks(only="send_turn_mail")
+    assert smtp_server.received == []
+    assert not MailLog.objects.exists(), "a refused mail is not recorded as sent"
+    [retry] = queued("send_turn_mail")
+    assert retry.args_kwargs["kwargs"] == {"attempt": 1}
+    assert timezone.now() + timedelta(seconds=50) < retry.run_after < timezone.now() + timedelta(seconds=70)
+    run_tasks(only="send_turn_mail")  # the server accepts now
+    run_tasks(only="send_turn_mail")  # nothing left to send
+    assert [to for _, to in smtp_server.received] == [[waiting.email]]
+    assert MailLog.objects.filter(user=waiting, kind="turn").count() == 1
+    assert not queued("send_turn_mail").exists()
+
+
+def test_a_mail_refused_with_550_is_given_up_with_a_log_line(start_game, alice, bob, run_tasks, smtp_server,
+                                                              caplog):
+    from games.models import MailLog
+
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
+    smtp_server.replies = ["550 5.1.1 No such user"]
+    run_tasks(only="send_turn_mail")
+    assert smtp_server.received == [] and not MailLog.objects.exists()
+    assert not queued("send_turn_mail").exists(), "a permanent refusal is not retried"
+    assert "refused for good" in caplog.text and "550" in caplog.text
+
+
+def test_a_mail_server_that_is_down_defers_the_mail(start_game, alice, bob, run_tasks, settings):
+    from tests.browser.fixtures import _free_port
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", _free_port()  # nobody listens
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
+    run_tasks(only="send_turn_mail")
+    assert queued("send_turn_mail").get().args_kwargs["kwargs"] == {"attempt": 1}
+
+
+def test_a_deferred_digest_is_retried_for_that_user_alone(start_game, alice, bob, run_tasks, smtp_server):
+    from games.models import MailLog
+    from games.tasks import daily_digest
+
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    for user in (alice, bob):
+        user.email_digest = True
+        user.save()
+    smtp_server.replies = ["421 4.7.0 Too many connections"]
+    daily_digest.enqueue()
+    run_tasks(only="daily_digest")
+    assert smtp_server.received == [] and not MailLog.objects.filter(kind="digest").exists()
+    run_tasks(only="send_digest")
+    run_tasks(only="send_digest")
+    assert len(smtp_server.received) == 1
+    assert MailLog.objects.filter(kind="digest").count() == 1

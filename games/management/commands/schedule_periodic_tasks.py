@@ -2,7 +2,8 @@
 expiring in lobby/tasks.py, the daily digest in games/tasks.py) unless already queued.
 
 Each periodic task enqueues its own next run; this command, run before the worker starts
-(see the Procfile), only starts the chain when no run is waiting. Open tables are checked
+(see the Procfile), only starts the chain when no run is waiting (games.tasks.enqueue_next_run:
+two workers starting together start one chain). Open tables are checked
 at once; the daily digest first runs at settings.DIGEST_HOUR_UTC.
 """
 from importlib import import_module
@@ -11,9 +12,8 @@ from django.apps import apps
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 from django.utils.module_loading import module_has_submodule
-from django_tasks_db.models import DBTaskResult
 
-from games.tasks import first_run_at
+from games.tasks import enqueue_next_run, first_run_at
 
 
 def periodic_tasks() -> list:
@@ -30,8 +30,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         for periodic in periodic_tasks():
-            if DBTaskResult.objects.filter(task_path=periodic.module_path, status="READY").exists():
-                continue
             run_after = first_run_at(periodic, timezone.now())
-            periodic.using(run_after=run_after).enqueue()
-            self.stdout.write(f"Enqueued {periodic.module_path} to run at {run_after:%Y-%m-%d %H:%M} UTC")
+            if enqueue_next_run(periodic, run_after):
+                self.stdout.write(f"Enqueued {periodic.module_path} to run at {run_after:%Y-%m-%d %H:%M} UTC")
