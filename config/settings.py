@@ -125,38 +125,51 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    # An idle socket's consumer waits in a blocking read of CHANNEL_BLOCKING_READ seconds;
-    # redis-py's own socket timeout must be longer, or every idle read times out and the
-    # socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
-    # Health checks and TCP keepalive find connections a proxy or a restart dropped.
-    CHANNEL_BLOCKING_READ = 5
-    # "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
-    # process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
-    # Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
-    # the core layer blocks 5 s: the socket timeout below outwaits both.
-    CHANNEL_LAYER_BACKEND = {
-        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "core": "channels_redis.core.RedisChannelLayer",
-    }[os.environ.get("CHANNEL_LAYER", "pubsub")]
-    CHANNEL_LAYERS = {
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "switchback")
+# Redis connections of one server process, shared by every thread and socket
+# (config.redis_pool): callers beyond the pool's size wait up to REDIS_POOL_TIMEOUT s.
+REDIS_POOL_MAX_SIZE = int(os.environ.get("REDIS_POOL_MAX_SIZE", "16"))
+REDIS_POOL_TIMEOUT = 5
+# An idle socket's consumer waits in a blocking read of CHANNEL_BLOCKING_READ seconds;
+# redis-py's own socket timeout must be longer, or every idle read times out and the
+# socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
+# Health checks and TCP keepalive find connections a proxy or a restart dropped.
+CHANNEL_BLOCKING_READ = 5
+# "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
+# process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
+# Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
+# the core layer blocks 5 s: the socket timeout below outwaits both.
+CHANNEL_LAYER_BACKEND = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "channels_redis.core.RedisChannelLayer",
+}[os.environ.get("CHANNEL_LAYER", "pubsub")]
+
+
+def redis_services(url: str) -> tuple[dict, dict]:
+    """(CACHES, CHANNEL_LAYERS) on the Redis at `url` (tests with a Redis of their own use it too)."""
+    layers = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKEND,
             "CONFIG": {
                 "hosts": [{
-                    "address": REDIS_URL,
+                    "address": url,
                     "socket_timeout": CHANNEL_BLOCKING_READ * 6,
                     "socket_connect_timeout": 5,
                     "socket_keepalive": True,
                     "health_check_interval": 15,
                     "retry_on_timeout": True,
                 }],
-                "prefix": os.environ.get("CHANNEL_PREFIX", "switchback"),
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-    CACHES["presence"] = CACHES["default"]
+    caches = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+    caches["presence"] = caches["default"]
+    return caches, layers
+
+
+if REDIS_URL:
+    CACHES, CHANNEL_LAYERS = redis_services(REDIS_URL)
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
