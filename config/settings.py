@@ -163,7 +163,9 @@ def redis_services(url: str) -> tuple[dict, dict]:
             },
         }
     }
-    caches = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+    # A cache call Redis cannot answer is logged and answers as a miss (config.cache):
+    # moves go on while Redis is down.
+    caches = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url}}
     caches["presence"] = caches["default"]
     return caches, layers
 
@@ -267,6 +269,8 @@ RATELIMITS = {
 RATELIMIT_IP_FACTOR = 4
 RATELIMIT_VIEW = "config.abuse.too_many_requests"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+# A counter the cache cannot keep (Redis down: config.cache logs it) lets the request through.
+RATELIMIT_FAIL_OPEN = True
 if os.environ.get("PROXY_COUNT"):
     RATELIMIT_IP_META_KEY = "HTTP_X_FORWARDED_FOR"
 # Django's own RedisCache counts atomically (INCR) though django-ratelimit does not list
