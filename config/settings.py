@@ -141,7 +141,7 @@ CHANNEL_BLOCKING_READ = 5
 # the core layer blocks 5 s: the socket timeout below outwaits both.
 CHANNEL_LAYER_BACKEND = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-    "core": "channels_redis.core.RedisChannelLayer",
+    "core": "config.layers.BoundedRedisChannelLayer",  # channels-redis core, bounded pool
 }[os.environ.get("CHANNEL_LAYER", "pubsub")]
 
 
@@ -165,7 +165,10 @@ def redis_services(url: str) -> tuple[dict, dict]:
     }
     # A cache call Redis cannot answer is logged and answers as a miss (config.cache):
     # moves go on while Redis is down.
-    caches = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url}}
+    # Every cache backend (Django makes one per thread and per async context: one per
+    # socket) shares the process's one bounded pool (config.redis_pool).
+    caches = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url,
+                          "OPTIONS": {"pool_class": "config.redis_pool.SharedPool"}}}
     caches["presence"] = caches["default"]
     return caches, layers
 
