@@ -251,6 +251,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+# Client addresses: how many proxies the site trusts in front of it (0: clients connect
+# straight to uvicorn). Each appends the address it saw to X-Forwarded-For, so the
+# client is the PROXY_COUNT-th entry from the right (config.inputs.client_ip, used by
+# the rate limits and django-axes). uvicorn runs with --no-proxy-headers (Procfile), so
+# REMOTE_ADDR stays the address of the proxy and the header is read in this one place.
+try:
+    PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+except ValueError:
+    PROXY_COUNT = -1
+if not 0 <= PROXY_COUNT <= 10:
+    raise ImproperlyConfigured("PROXY_COUNT is the number of trusted proxies in front of the site, 0 to 10.")
+
 # Abuse control (config/abuse.py) ---------------------------------------------------
 # Login: django-axes counts failures per (username, IP) in the database, shared by every
 # worker; after AXES_FAILURE_LIMIT the pair is locked out for AXES_COOLOFF_TIME with a
@@ -261,7 +273,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.abuse.locked_out"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_CLIENT_IP_CALLABLE = "config.inputs.client_ip"  # the same address as the rate limits
 AXES_VERBOSE = False
 # Rate limits (django-ratelimit), per user and per IP (x RATELIMIT_IP_FACTOR), counted in
 # the default cache: Redis with REDIS_URL, so every worker shares them.
@@ -274,8 +286,7 @@ RATELIMIT_VIEW = "config.abuse.too_many_requests"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 # A counter the cache cannot keep (Redis down: config.cache logs it) lets the request through.
 RATELIMIT_FAIL_OPEN = True
-if os.environ.get("PROXY_COUNT"):
-    RATELIMIT_IP_META_KEY = "HTTP_X_FORWARDED_FOR"
+RATELIMIT_IP_META_KEY = "config.inputs.client_ip"
 # Django's own RedisCache counts atomically (INCR) though django-ratelimit does not list
 # it; without REDIS_URL the site is one process, whose memory cache is shared enough.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if REDIS_URL else ["django_ratelimit.E003"])
