@@ -110,9 +110,22 @@ def parse_json(raw: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MA
     if json_depth_exceeds(raw, max_depth):
         raise InputError(f"That {what} is nested too deeply.")
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
+        value = json.loads(raw, parse_constant=_refuse_constant)
     except (TypeError, ValueError, RecursionError):
         raise InputError(f"That {what} could not be read (it is not valid JSON).") from None
+    if _holds_lone_surrogate(value):
+        raise InputError(f"That {what} holds characters that are not allowed (half of a UTF-16 pair).")
+    return value
+
+
+def _holds_lone_surrogate(value: Any) -> bool:
+    """JSON may escape half of a UTF-16 pair ("\\ud800"), which is no character: no page or
+    database can hold it, and a refusal that repeated it could not be sent (a 500)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _refuse_constant(name: str) -> Any:
