@@ -10,13 +10,21 @@ Every view input passes through here before a view or the database sees it:
   on POST-only URLs into a styled page.
 - `parse_json` reads a JSON field with a size and a nesting-depth limit, so deeply nested
   input is refused before the parser recurses (10 kB of brackets is a RecursionError).
+- `client_ip` is the one answer to "who is this client", for rate limits (django-ratelimit)
+  and log-in lockouts (django-axes) alike: settings.PROXY_COUNT trusted proxies in front of
+  the site each append the address they saw to X-Forwarded-For, so the client is the
+  PROXY_COUNT-th entry from the right; whatever stands further left, the client wrote
+  itself and is ignored (no new rate-limit bucket per made-up header). A header that
+  cannot be the proxies' work (missing, too short, not an address) is a 400.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 from typing import Any, Callable
 
+from django.conf import settings
 from django.http.multipartparser import MultiPartParserError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -102,9 +110,22 @@ def parse_json(raw: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MA
     if json_depth_exceeds(raw, max_depth):
         raise InputError(f"That {what} is nested too deeply.")
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
+        value = json.loads(raw, parse_constant=_refuse_constant)
     except (TypeError, ValueError, RecursionError):
         raise InputError(f"That {what} could not be read (it is not valid JSON).") from None
+    if _holds_lone_surrogate(value):
+        raise InputError(f"That {what} holds characters that are not allowed (half of a UTF-16 pair).")
+    return value
+
+
+def _holds_lone_surrogate(value: Any) -> bool:
+    """JSON may escape half of a UTF-16 pair ("\\ud800"), which is no character: no page or
+    database can hold it, and a refusal that repeated it could not be sent (a 500)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _refuse_constant(name: str) -> Any:
@@ -132,6 +153,46 @@ def bad_input_characters(request: HttpRequest) -> bool:
     return False
 
 
+BAD_ADDRESS = ("The request's forwarding header (X-Forwarded-For) does not carry a client address "
+               "the site's proxy could have written.")
+UNKNOWN_CLIENT = "0.0.0.0"
+IPV4_WITH_PORT = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$")
+IPV6_WITH_PORT = re.compile(r"^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$")
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address (see the module's docstring), worked out once per request.
+    InputValidationMiddleware refuses requests whose header is unusable, so this answers
+    UNKNOWN_CLIENT only for requests that never went through it (django-axes also asks
+    about the stand-in request of a test client's force_login, which has no address)."""
+    known = getattr(request, "_client_ip", None)
+    if known is None:
+        try:
+            known = resolve_client_ip(request.META, settings.PROXY_COUNT)
+        except InputError:
+            known = UNKNOWN_CLIENT
+        request._client_ip = known  # type: ignore[attr-defined]
+    return known
+
+
+def resolve_client_ip(meta: dict, proxies: int) -> str:
+    if proxies <= 0:
+        return _address(meta.get("REMOTE_ADDR") or "")
+    hops = [hop.strip() for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if len(hops) < proxies:
+        raise InputError(BAD_ADDRESS)
+    return _address(hops[-proxies])
+
+
+def _address(text: str) -> str:
+    """A normalised IP address, from an address with or without a port."""
+    match = IPV4_WITH_PORT.match(text) or IPV6_WITH_PORT.match(text)
+    try:
+        return str(ipaddress.ip_address(match.group(1) if match else text))
+    except ValueError:
+        raise InputError(BAD_ADDRESS) from None
+
+
 def refusal(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
     """A styled refusal: the message alone for htmx requests, a full page otherwise."""
     template = "games/_message.html" if request.headers.get("HX-Request") else "400.html"
@@ -139,7 +200,8 @@ def refusal(request: HttpRequest, message: str, status: int = 400) -> HttpRespon
 
 
 class InputValidationMiddleware:
-    """Refuse control characters anywhere in the input; style bare 405 answers."""
+    """Refuse control characters anywhere in the input and forwarding headers no trusted
+    proxy wrote; style bare 405 answers."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -147,6 +209,10 @@ class InputValidationMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if bad_input_characters(request):
             return refusal(request, BAD_CHARACTERS)
+        try:  # here, so a bad header is one 400 and not a 500 in a rate limit
+            request._client_ip = resolve_client_ip(request.META, settings.PROXY_COUNT)  # type: ignore[attr-defined]
+        except InputError as exc:
+            return refusal(request, str(exc))
         response = self.get_response(request)
         if response.status_code == 405 and not response.content:
             styled = refusal(request, "This address only accepts form submissions: go back to the page "

@@ -128,38 +128,56 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    # An idle socket's consumer waits in a blocking read of CHANNEL_BLOCKING_READ seconds;
-    # redis-py's own socket timeout must be longer, or every idle read times out and the
-    # socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
-    # Health checks and TCP keepalive find connections a proxy or a restart dropped.
-    CHANNEL_BLOCKING_READ = 5
-    # "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
-    # process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
-    # Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
-    # the core layer blocks 5 s: the socket timeout below outwaits both.
-    CHANNEL_LAYER_BACKEND = {
-        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "core": "channels_redis.core.RedisChannelLayer",
-    }[os.environ.get("CHANNEL_LAYER", "pubsub")]
-    CHANNEL_LAYERS = {
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "switchback")
+# Redis connections of one server process, shared by every thread and socket
+# (config.redis_pool): callers beyond the pool's size wait up to REDIS_POOL_TIMEOUT s.
+REDIS_POOL_MAX_SIZE = int(os.environ.get("REDIS_POOL_MAX_SIZE", "16"))
+REDIS_POOL_TIMEOUT = 5
+# An idle socket's consumer waits in a blocking read of CHANNEL_BLOCKING_READ seconds;
+# redis-py's own socket timeout must be longer, or every idle read times out and the
+# socket is closed (redis-py 8 defaults to 5 s, the same as channels-redis's read).
+# Health checks and TCP keepalive find connections a proxy or a restart dropped.
+CHANNEL_BLOCKING_READ = 5
+# "pubsub" (RedisPubSubChannelLayer): a group message is published once and each server
+# process fans it out in memory; "core" (RedisChannelLayer): one copy per channel in
+# Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
+# the core layer blocks 5 s: the socket timeout below outwaits both.
+CHANNEL_LAYER_BACKEND = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "config.layers.BoundedRedisChannelLayer",  # channels-redis core, bounded pool
+}[os.environ.get("CHANNEL_LAYER", "pubsub")]
+
+
+def redis_services(url: str) -> tuple[dict, dict]:
+    """(CACHES, CHANNEL_LAYERS) on the Redis at `url` (tests with a Redis of their own use it too)."""
+    layers = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKEND,
             "CONFIG": {
                 "hosts": [{
-                    "address": REDIS_URL,
+                    "address": url,
                     "socket_timeout": CHANNEL_BLOCKING_READ * 6,
                     "socket_connect_timeout": 5,
                     "socket_keepalive": True,
                     "health_check_interval": 15,
                     "retry_on_timeout": True,
                 }],
-                "prefix": os.environ.get("CHANNEL_PREFIX", "switchback"),
+                "prefix": CHANNEL_PREFIX,
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-    CACHES["presence"] = CACHES["default"]
+    # A cache call Redis cannot answer is logged and answers as a miss (config.cache):
+    # moves go on while Redis is down.
+    # Every cache backend (Django makes one per thread and per async context: one per
+    # socket) shares the process's one bounded pool (config.redis_pool).
+    caches = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url,
+                          "OPTIONS": {"pool_class": "config.redis_pool.SharedPool"}}}
+    caches["presence"] = caches["default"]
+    return caches, layers
+
+
+if REDIS_URL:
+    CACHES, CHANNEL_LAYERS = redis_services(REDIS_URL)
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -236,6 +254,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
+# Client addresses: how many proxies the site trusts in front of it (0: clients connect
+# straight to uvicorn). Each appends the address it saw to X-Forwarded-For, so the
+# client is the PROXY_COUNT-th entry from the right (config.inputs.client_ip, used by
+# the rate limits and django-axes). uvicorn runs with --no-proxy-headers (Procfile), so
+# REMOTE_ADDR stays the address of the proxy and the header is read in this one place.
+try:
+    PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+except ValueError:
+    PROXY_COUNT = -1
+if not 0 <= PROXY_COUNT <= 10:
+    raise ImproperlyConfigured("PROXY_COUNT is the number of trusted proxies in front of the site, 0 to 10.")
+
 # Abuse control (config/abuse.py) ---------------------------------------------------
 # Login: django-axes counts failures per (username, IP) in the database, shared by every
 # worker; after AXES_FAILURE_LIMIT the pair is locked out for AXES_COOLOFF_TIME with a
@@ -246,7 +276,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.abuse.locked_out"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0")) or None
+AXES_CLIENT_IP_CALLABLE = "config.inputs.client_ip"  # the same address as the rate limits
 AXES_VERBOSE = False
 # Rate limits (django-ratelimit), per user and per IP (x RATELIMIT_IP_FACTOR), counted in
 # the default cache: Redis with REDIS_URL, so every worker shares them.
@@ -257,8 +287,9 @@ RATELIMITS = {
 RATELIMIT_IP_FACTOR = 4
 RATELIMIT_VIEW = "config.abuse.too_many_requests"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
-if os.environ.get("PROXY_COUNT"):
-    RATELIMIT_IP_META_KEY = "HTTP_X_FORWARDED_FOR"
+# A counter the cache cannot keep (Redis down: config.cache logs it) lets the request through.
+RATELIMIT_FAIL_OPEN = True
+RATELIMIT_IP_META_KEY = "config.inputs.client_ip"
 # Django's own RedisCache counts atomically (INCR) though django-ratelimit does not list
 # it; without REDIS_URL the site is one process, whose memory cache is shared enough.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"] + ([] if REDIS_URL else ["django_ratelimit.E003"])

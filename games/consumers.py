@@ -1,16 +1,24 @@
 """WebSockets: a game page hears its own audience's panel on each change (its seat's, or
 the spectators'); every page hears the user's "your turn" badge. The notifier renders
 each audience's HTML once (games.notify); consumers only forward it, so a message costs
-no database work. Origins are checked in config.asgi."""
+no database work. Origins are checked in config.asgi.
+
+A game page's socket says which board the page shows (`?r=`, the panel's revision; the
+page's script adds it on every connect and reconnect): when the game has moved on since,
+the socket's first message is its audience's current board, so a page whose socket
+dropped, or a Redis that lost a push, heals on reconnect without a reload."""
 from __future__ import annotations
+
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import dateformat
 
 from . import presence
 from .models import Game
-from .notify import audience_group, count_listener, user_group
+from .notify import audience_group, join_audience, leave_audience, user_group
 
 
 class GroupForwarder(AsyncWebsocketConsumer):
@@ -21,13 +29,11 @@ class GroupForwarder(AsyncWebsocketConsumer):
     async def join(self, group: str) -> None:
         self.group = group
         await self.channel_layer.group_add(group, self.channel_name)
-        await count_listener(group, +1)
         await self.accept()
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await count_listener(self.group, -1)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients only listen; moves go through HTTP so they get the engine's checks."""
@@ -44,7 +50,23 @@ class GameConsumer(GroupForwarder):
             await self.close(code=4404)
             return
         self.muted = await muted_authors(self.scope["user"])
-        await self.join(audience_group(game_id, seat))
+        group = audience_group(game_id, seat)
+        await self.channel_layer.group_add(group, self.channel_name)
+        # Counted before the board is checked: a move committed after this is pushed to
+        # the group, one committed before it shows in the revision read below.
+        await join_audience(group, self.channel_name)
+        self.group = group
+        await self.accept()
+        page_revision = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("r")
+        if page_revision:
+            board = await board_if_newer(game_id, seat, page_revision[0])
+            if board:
+                await self.send(text_data=board)
+
+    async def disconnect(self, code):
+        await super().disconnect(code)
+        if self.group:
+            await leave_audience(self.group, self.channel_name)
 
     async def game_panel(self, event):
         await self.send(text_data=event["html"])
@@ -63,6 +85,26 @@ def seat_at_game(game_id: int, user) -> tuple[bool, int | None]:
     if game is None:
         return False, None
     return True, game.seat_of(user)
+
+
+def revision(updated) -> str:
+    """The panel's data-revision for a game's `updated` (the template's date:'U.u')."""
+    return dateformat.format(updated, "U.u")
+
+
+@database_sync_to_async
+def board_if_newer(game_id: int, seat: int | None, page_revision: str) -> str | None:
+    """The audience's current panel when the page shows an older one; None when it is
+    current (one indexed read of one column: a page loaded a moment ago costs no render)."""
+    from .panel import render_panel_for_seat
+
+    updated = Game.objects.filter(pk=game_id).values_list("updated", flat=True).first()
+    if updated is None or revision(updated) == page_revision:
+        return None
+    game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
+    if game is None or not game.is_available:  # its rules package was removed: nothing to draw
+        return None
+    return render_panel_for_seat(game, seat, oob=True)
 
 
 @database_sync_to_async

@@ -13,9 +13,14 @@ from collections import defaultdict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.core.cache import cache
 from django.db.models import F
 from django.template.loader import render_to_string
+
+# Who watches which audience lives in games.audiences (a registry rebuilt by heartbeats);
+# these names stay here for the notifier and its callers.
+from .audiences import join as join_audience  # noqa: F401
+from .audiences import leave as leave_audience  # noqa: F401
+from .audiences import listened_to
 
 log = logging.getLogger(__name__)
 
@@ -85,38 +90,6 @@ def panel_messages(game) -> list[tuple[str, dict]]:
     game.audience_panels = {seat: render_panel_for_seat(game, seat, oob=True) for seat in audiences}
     return [(audience_group(game.pk, seat), {"type": "game.panel", "html": html})
             for seat, html in game.audience_panels.items()]
-
-
-def listeners_key(group: str) -> str:
-    return f"listeners:{group}"
-
-
-async def count_listener(group: str, delta: int) -> None:
-    """Sockets joining (+1) or leaving (-1) an audience, counted in the shared cache so the
-    notifier renders only for audiences someone watches. A worker that dies leaves its
-    counts too high, which only costs a render nobody receives."""
-    key = listeners_key(group)
-    try:
-        if delta > 0:
-            await cache.aadd(key, 0, timeout=None)
-            await cache.aincr(key)
-        else:
-            await cache.adecr(key)
-    except ValueError:  # the count expired or was cleared
-        pass
-    except Exception:  # a missing cache must not refuse the socket
-        log.exception("listener count for %s failed", group)
-
-
-def listened_to(game_id: int, audiences: list[int | None]) -> list[int | None]:
-    """The audiences of the game with at least one socket (one cache read)."""
-    keys = {seat: listeners_key(audience_group(game_id, seat)) for seat in audiences}
-    try:
-        counts = cache.get_many(list(keys.values()))
-    except Exception:
-        log.exception("listener counts unavailable: rendering for every audience")
-        return audiences
-    return [seat for seat in audiences if counts.get(keys[seat], 0) > 0]
 
 
 def badge_messages(user_ids: set[int]) -> list[tuple[str, dict]]:

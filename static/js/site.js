@@ -304,3 +304,21 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const lines = Array.from(event.detail.fragment.querySelectorAll(".chat-line[id]"));
   if (lines.length && lines.every((line) => document.getElementById(line.id))) event.detail.shouldSwap = false;
 });
+
+// A game page's socket says which board the page shows (?r=, the panel's revision) each
+// time it connects or reconnects: if the game moved on meanwhile (a move made while the
+// socket was down, or a push lost with Redis), the server's first message is the current
+// board (games.consumers). htmx's ws extension builds every socket through this hook.
+(function () {
+  if (!window.htmx || !htmx.createWebSocket) return;
+  const open = htmx.createWebSocket;
+  htmx.createWebSocket = (url) => {
+    const panel = document.getElementById("game-panel");
+    if (panel && panel.dataset.revision && url.includes("/ws/play/")) {
+      const address = new URL(url);
+      address.searchParams.set("r", panel.dataset.revision);
+      url = address.toString();
+    }
+    return open(url);
+  };
+})();

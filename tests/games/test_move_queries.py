@@ -67,11 +67,13 @@ def test_the_movers_answer_is_its_seats_pushed_panel_swapped_in_place(start_game
     from games.panel import render_panel_for_seat
     from tests.fixtures import client_for
 
-    from django.core.cache import cache
+    from asgiref.sync import async_to_sync
+
+    from games import audiences
 
     game = start_game(SLUG, [alice, bob])
     seat, action = a_move(game)
-    cache.set(notify.listeners_key(notify.seat_group(game.pk, seat)), 1)  # the mover's page is open
+    async_to_sync(audiences.join)(notify.seat_group(game.pk, seat), "the-movers-page")  # the mover's page is open
     pushed = {}
     real = notify.send_many
     monkeypatch.setattr(notify, "send_many", lambda messages: pushed.update(messages) or real(messages))
@@ -83,15 +85,15 @@ def test_the_movers_answer_is_its_seats_pushed_panel_swapped_in_place(start_game
     game.refresh_from_db()
     fresh = render_panel_for_seat(game, seat)
     assert fresh.count("<button") == answer.count("<button")
+    async_to_sync(audiences.leave)(notify.seat_group(game.pk, seat), "the-movers-page")
 
 
 @pytest.mark.django_db(transaction=True)
 def test_no_panel_is_drawn_for_an_audience_nobody_watches(start_game, alice, bob, monkeypatch):
-    from django.core.cache import cache
-
     from games import panel
+    from tests.redis_server import settle_registry
 
-    cache.clear()  # no listener counts left by other tests
+    settle_registry()  # a registry just born counts every audience as watched
     game = start_game(SLUG, [alice, bob])
     seat, action = a_move(game)
     drawn = []

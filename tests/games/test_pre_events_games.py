@@ -100,12 +100,17 @@ def test_replaying_an_old_game_under_its_rules_version_rebuilds_it(slug, index):
 # The database: old games stored through the engine's models --------------------------
 
 def store(old: dict) -> Game:
-    """An old game as the engine stored it: seed, moves and the snapshot; bots in every seat."""
+    """An old game as the engine stored it: seed, moves, the snapshot and the result; bots
+    in every seat."""
     game = Game.objects.create(game_slug=old["slug"], rules_version=old["rules_version"], options=old["options"],
                                seed=old["seed"], players=old["players"], state=old["state"],
                                version=len(old["moves"]),
                                status=Game.Status.FINISHED if old["over"] else Game.Status.ACTIVE)
-    Seat.objects.bulk_create(Seat(game=game, index=i, is_bot=True) for i in range(old["players"]))
+    # A finished game carries its result, as the engine stored it (verify_games checks it).
+    over = old["over"]
+    Seat.objects.bulk_create(Seat(game=game, index=i, is_bot=True, rank=old["ranking"][i] if over else None,
+                                  score=old["scores"][i]["total"] if over else None)
+                             for i in range(old["players"]))
     Move.objects.bulk_create(Move(game=game, seq=n, seat=m["seat"], action=m["action"], by_bot=True)
                              for n, m in enumerate(old["moves"], start=1))
     return game
