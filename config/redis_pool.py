@@ -46,7 +46,7 @@ class SharedPool(redis.BlockingConnectionPool):
     """CACHES[...]["OPTIONS"]["pool_class"]: every cache backend gets the shared pool."""
 
     @classmethod
-    def from_url(cls, url, **options):  # type: ignore[override]
+    def from_url(cls, url, **options):
         options.pop("parser_class", None)  # Django's default; the pool keeps redis-py's own
         return shared_pool(url, **options)
 

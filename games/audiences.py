@@ -32,6 +32,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 
+from .groups import audience_group
+
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 10.0
@@ -225,8 +227,6 @@ def _warn_unavailable(exc: Exception) -> None:
 
 def listened_to(game_id: int, audiences: list[int | None]) -> list[int | None]:
     """The audiences of the game with at least one socket somewhere (one Redis trip)."""
-    from .notify import audience_group
-
     groups = [audience_group(game_id, seat) for seat in audiences]
     if not _redis_on():
         return [seat for seat, group in zip(audiences, groups, strict=True) if local.count(group) > 0]

@@ -21,29 +21,9 @@ from django.template.loader import render_to_string
 from .audiences import join as join_audience  # noqa: F401
 from .audiences import leave as leave_audience  # noqa: F401
 from .audiences import listened_to
+from .groups import audience_group, seat_group, spectator_group, table_group, user_group  # noqa: F401
 
 log = logging.getLogger(__name__)
-
-
-def seat_group(game_id: int, seat: int) -> str:
-    return f"game-{game_id}-seat-{seat}"
-
-
-def spectator_group(game_id: int) -> str:
-    return f"game-{game_id}-spectators"
-
-
-def audience_group(game_id: int, seat: int | None) -> str:
-    """The group a page of `game_id` listens to: its seat's, or the spectators'."""
-    return spectator_group(game_id) if seat is None else seat_group(game_id, seat)
-
-
-def user_group(user_id: int) -> str:
-    return f"user-{user_id}"
-
-
-def table_group(table_id: int) -> str:
-    return f"table-{table_id}"
 
 
 LOBBY_GROUP = "lobby"
