@@ -1,7 +1,9 @@
 """Background work as tasks (Django's Tasks API via django-tasks; `manage.py db_worker`
 runs them). A deadline is a task enqueued with `run_after`; every task re-reads the game
 under a lock and does nothing when the game moved on, so a late, early or duplicated task
-is harmless.
+is harmless. Clock and rematch deadlines are games.publisher's (expire_clock,
+expire_rematch, schedule_seat): running one publishes a change, and publishing schedules
+the next.
 """
 from __future__ import annotations
 
@@ -12,31 +14,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from .models import Game, Pace, Seat
-
 log = logging.getLogger(__name__)
-
-
-def schedule_seat(game: Game, seat: Seat, now: datetime, *, mail: bool = True) -> None:
-    """A seat's clock (re)started: its deadline, and for correspondence its mails."""
-    deadline = seat.deadline
-    if deadline is None:
-        return
-    expire_clock.using(run_after=deadline).enqueue(game.pk, seat.index)
-    if game.pace != Pace.CORRESPONDENCE or seat.user_id is None:
-        return
-    if mail:
-        quiet = now + timedelta(seconds=settings.TURN_MAIL_QUIET_SECONDS)
-        send_turn_mail.using(run_after=quiet).enqueue(game.pk, seat.index, game.version)
-    reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
-    send_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, deadline.isoformat())
-
-
-@task()
-def expire_clock(game_id: int, seat_index: int) -> bool:
-    from . import engine
-
-    return engine.expire(game_id, seat_index)
 
 
 @task()
@@ -51,14 +29,6 @@ def send_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     from . import mail
 
     return mail.reminder_mail(game_id, seat_index, deadline)
-
-
-@task()
-def expire_rematch(game_id: int) -> bool:
-    """The rematch offer's deadline (engine.expire_rematch: a no-op if it was settled)."""
-    from . import engine
-
-    return engine.expire_rematch(game_id)
 
 
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---
