@@ -143,7 +143,8 @@ def play_bots(game: Game, started: dict[int, Seat]) -> int:
         action = bot.choose(game.state, seat, rng)
         record(game, seat, action, rules.apply(game.state, seat, action), by_bot=True)
         made += 1
-        sync_clocks(game, started)
+        if game.has_clock:  # (games without clocks learn who waits once, after the bots)
+            sync_clocks(game, started)
     return made
 
 
