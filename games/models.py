@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from . import rules as registry
+from .presenters import describe_options
 from .rules.base import Ruleset
 
 
@@ -51,8 +52,6 @@ class PlaysAGame:
             return self.game_slug
 
     def option_lines(self) -> list[str]:
-        from .presenters import describe_options
-
         return describe_options(self.game_slug, self.options)
 
 

@@ -11,6 +11,8 @@ import uuid
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.models import RatingEvent
+
 from . import presenters
 from .finishing import can_abort, ending_sentences
 from .models import Game
@@ -171,8 +173,6 @@ def final_seat_ranks(game: Game) -> list[int | None]:
 
 def _add_rating_changes(game: Game, rows: list[dict]) -> None:
     """Each seat's rating change and why ("+18: 1st of 4; ..."), on the final result."""
-    from accounts.models import RatingEvent
-
     events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
     for row, seat in zip(rows, game.ordered_seats(), strict=False):
         event = events.get(seat.user_id) if seat.user_id else None

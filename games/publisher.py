@@ -4,8 +4,8 @@ The engine's functions (games.moves, games.finishing, games.rematch) change a ga
 return an Outcome; they never send, render or enqueue anything. The publisher is the one
 place that acts on an Outcome (lila's RoundAsyncActor publishing MovePlayer's events):
 
-- inside the transaction: each (re)started clock gets its deadline task and, for
-  correspondence, its mails; a new rematch offer gets its expiry task. A rolled-back
+- inside the transaction: each (re)started clock gets its deadline task (and, through the
+  seat_clock_started signal, its mails); a new rematch offer gets its expiry task. A rolled-back
   change leaves no task behind, and no committed change lacks its deadline.
 - after the commit: the game's panel is rendered once per listened audience and sent
   with the players' turn badges; the renders are kept on the Outcome (`panels`), so the
@@ -22,19 +22,18 @@ models -> clocks -> core -> finishing -> moves -> rematch -> panel -> publisher 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Callable
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
 from . import finishing, moves, notify, rematch
 from .core import Outcome, Rejected, SeatPlan
-from .models import Game, Pace, Seat
+from .models import Game, Seat
 from .panel import render_panel_for_seat
-from .tasks import send_reminder, send_turn_mail
+from .signals import seat_clock_started
 
 log = logging.getLogger(__name__)
 
@@ -62,18 +61,12 @@ def schedule(outcome: Outcome) -> None:
 
 
 def schedule_seat(game: Game, seat: Seat, now: datetime, *, mail: bool = True) -> None:
-    """A seat's clock (re)started: its deadline, and for correspondence its mails."""
-    deadline, since, allowance = seat.deadline, seat.running_since, seat.time_left
-    if deadline is None or since is None or allowance is None:
+    """A seat's clock (re)started: its deadline; the mail side (games.tasks, a receiver of
+    seat_clock_started) adds the turn and reminder mails of a correspondence seat."""
+    if seat.deadline is None:
         return
-    expire_clock.using(run_after=deadline).enqueue(game.pk, seat.index)
-    if game.pace != Pace.CORRESPONDENCE or seat.user_id is None:
-        return
-    if mail:
-        quiet = now + timedelta(seconds=settings.TURN_MAIL_QUIET_SECONDS)
-        send_turn_mail.using(run_after=quiet).enqueue(game.pk, seat.index, game.version)
-    reminder_at = since + allowance * settings.REMINDER_FRACTION
-    send_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, deadline.isoformat())
+    expire_clock.using(run_after=seat.deadline).enqueue(game.pk, seat.index)
+    seat_clock_started.send(sender=Game, game=game, seat=seat, now=now, mail=mail)
 
 
 # --- After the commit: pages -----------------------------------------------------------

@@ -3,7 +3,8 @@ runs them). A deadline is a task enqueued with `run_after`; every task re-reads 
 under a lock and does nothing when the game moved on, so a late, early or duplicated task
 is harmless. Clock and rematch deadlines are games.publisher's (expire_clock,
 expire_rematch, schedule_seat): running one publishes a change, and publishing schedules
-the next.
+the next; the mails a started clock needs are scheduled here, as a receiver of
+games.signals.seat_clock_started.
 """
 from __future__ import annotations
 
@@ -14,7 +15,25 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
+from .models import Game, Pace, Seat
+
 log = logging.getLogger(__name__)
+
+
+def schedule_turn_mails(sender, game: Game, seat: Seat, now: datetime, mail: bool = True, **kwargs) -> None:
+    """games.signals.seat_clock_started's receiver (GamesConfig.ready): a correspondence
+    seat whose clock (re)started gets its "your turn" mail (after a quiet spell, unless
+    `mail` is False) and its reminder before the deadline."""
+    deadline, since, allowance = seat.deadline, seat.running_since, seat.time_left
+    if game.pace != Pace.CORRESPONDENCE or seat.user_id is None:
+        return
+    if deadline is None or since is None or allowance is None:
+        return
+    if mail:
+        quiet = now + timedelta(seconds=settings.TURN_MAIL_QUIET_SECONDS)
+        send_turn_mail.using(run_after=quiet).enqueue(game.pk, seat.index, game.version)
+    reminder_at = since + allowance * settings.REMINDER_FRACTION
+    send_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, deadline.isoformat())
 
 
 @task()

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from config.abuse import limited
 from config.inputs import InputError, clean_text, parse_json
+from lobby.models import Table
 
 from . import engine, presenters
 from . import rules as registry
@@ -308,8 +309,6 @@ def games_waiting_for(user) -> list[Game]:
 
 def my_games_context(user) -> dict:
     """"My games": where you must act (by time left), where others must, your open tables."""
-    from lobby.models import Table
-
     if not user.is_authenticated:
         return {}
     active = _my_active_games(user)

@@ -20,7 +20,7 @@ from tests.fixtures import client_for
 
 pytestmark = pytest.mark.django_db
 STEP = timedelta(seconds=2)  # each move takes the player this long (the clock is aged)
-INCREMENT = 5
+INCREMENT = 20  # large beside the real time a loaded machine spends in the requests
 THREE_BOTS = "rifugio"  # one seat acts at a time: every turn ends when a bot is asked
 
 
@@ -58,7 +58,7 @@ def turns_ended(game, index, after: int) -> int:
 def play_against_bots(game, user, index, moves=16) -> None:
     """The player moves `moves` times, each taking STEP; the bots answer at once. The clock
     must show the time spent and one increment per turn that ended."""
-    start, version = seat(game, index).remaining(), game.version
+    start, version, began = seat(game, index).remaining(), game.version, timezone.now()
     for step in range(moves):
         game.refresh_from_db()
         if not game.is_active:
@@ -72,21 +72,23 @@ def play_against_bots(game, user, index, moves=16) -> None:
     clock = seat(game, index)
     # Before clocks followed turns, the clock never stopped against bots: `start - spent`.
     expected = start - STEP * moves + timedelta(seconds=INCREMENT) * ended
-    assert abs(clock.remaining() - expected) < timedelta(seconds=1), (clock.remaining(), expected, ended)
+    real_time = timezone.now() - began  # the requests themselves take time too
+    assert expected - real_time - timedelta(seconds=1) <= clock.remaining() <= expected, (
+        clock.remaining(), expected, ended, real_time)
 
 
 def test_live_against_one_bot_each_turn_stops_the_clock_and_adds_the_increment(start_game, alice):
-    game = start_game("nanga-parbat", [alice, None], clock_minutes=1, clock_increment=INCREMENT)
+    game = start_game("nanga-parbat", [alice, None], clock_minutes=10, clock_increment=INCREMENT)
     play_against_bots(game, alice, 0)
 
 
 def test_live_against_three_bots(start_game, alice):
-    game = start_game(THREE_BOTS, [alice, None, None, None], clock_minutes=1, clock_increment=INCREMENT)
+    game = start_game(THREE_BOTS, [alice, None, None, None], clock_minutes=10, clock_increment=INCREMENT)
     play_against_bots(game, alice, 0)
 
 
 def test_live_against_the_bot_standing_in_for_a_timed_out_player(start_game, alice, bob):
-    game = start_game("nanga-parbat", [alice, bob], clock_minutes=1, clock_increment=INCREMENT)
+    game = start_game("nanga-parbat", [alice, bob], clock_minutes=10, clock_increment=INCREMENT)
     users = {0: alice, 1: bob}
     for step in range(50):  # both players move once (a seat that never moved is a no-show)
         game.refresh_from_db()
@@ -94,7 +96,7 @@ def test_live_against_the_bot_standing_in_for_a_timed_out_player(start_game, ali
             break
         [waiting] = game.to_act()
         bot_move(game, users[waiting], waiting, step)
-    age(game, 1, by=timedelta(minutes=2))
+    age(game, 1, by=timedelta(minutes=11))
     assert engine.expire(game.pk, 1), "bob's flag fell: a bot plays his seat"
     game.refresh_from_db()
     assert game.is_active and game.to_act() == [0]
@@ -102,14 +104,14 @@ def test_live_against_the_bot_standing_in_for_a_timed_out_player(start_game, ali
 
 
 def test_live_simultaneous_phase_against_a_bot(start_game, alice):
-    game = start_game("roll-to-the-top", [alice, None], clock_minutes=1, clock_increment=INCREMENT)
+    game = start_game("roll-to-the-top", [alice, None], clock_minutes=10, clock_increment=INCREMENT)
     assert game.to_act() == [0], "the bot chose at once; the round waits for alice"
     play_against_bots(game, alice, 0)
 
 
 def test_between_two_people_a_turn_still_ends_once(start_game, alice, bob):
     """No double increment: a turn that ends and is not asked again is stopped once."""
-    game = start_game("nanga-parbat", [alice, bob], clock_minutes=1, clock_increment=INCREMENT)
+    game = start_game("nanga-parbat", [alice, bob], clock_minutes=10, clock_increment=INCREMENT)
     [waiting] = game.to_act()
     before = seat(game, waiting).remaining()
     age(game, waiting)
@@ -118,7 +120,7 @@ def test_between_two_people_a_turn_still_ends_once(start_game, alice, bob):
     if waiting not in game.to_act():
         after = seat(game, waiting)
         assert after.running_since is None
-        assert abs(after.time_left - (before - STEP + timedelta(seconds=INCREMENT))) < timedelta(seconds=1)
+        assert abs(after.time_left - (before - STEP + timedelta(seconds=INCREMENT))) < timedelta(seconds=3)
 
 
 # --- Row 7: taking a correspondence seat back ---------------------------------------
