@@ -39,7 +39,8 @@ test: install
 # Hygiene that CI enforces: ruff over the project, mypy over the rules and the engine.
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy games/rules games/*/rules games/engine.py
+	$(BIN)/mypy games/rules games/*/rules games/engine.py games/core.py games/clocks.py games/finishing.py \
+		games/moves.py games/rematch.py games/publisher.py games/signals.py games/record.py games/panel.py
 
 bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
