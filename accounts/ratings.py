@@ -84,7 +84,7 @@ def update_ratings(game_slug: str, users: list[User], ranks: list[int], *, game=
                    played_at: datetime | None = None) -> list[Rating]:
     """Rate a finished game between `users` (one per seat) with their ranks (1 = first).
 
-    The caller guarantees this runs once per game (games.engine sets Game.rated inside the
+    The caller guarantees this runs once per game (games.finishing sets Game.rated inside the
     same locked transaction; RatingEvent's unique (game, user) is the database's guarantee).
     With `game`, one RatingEvent per seat is stored for the audit trail and `rerate`.
     """
@@ -206,3 +206,18 @@ def _store_rating(user_id: int, slug: str, standing: Standing, write: bool) -> i
     if write:
         rating.save()
     return 1
+
+
+def rate_finished_game(sender, game, **kwargs) -> bool:
+    """games.signals.game_finished's receiver (connected in AccountsConfig.ready): rate a
+    rated game that ended with a result. The ending decides: an aborted game (by a player,
+    the staff, or a no-show) has no ranks and is never rated; a resigned or timed-out
+    player's seat carries the last rank games.finishing gave it. Seats whose account was
+    deleted are left out. Returns True when the game was rated (the engine records it)."""
+    if game.status != game.Status.FINISHED or not game.is_rated or game.rated:
+        return False
+    people = [(s.user, s.rank) for s in game.ordered_seats() if s.user is not None and s.rank is not None]
+    if len(people) < 2:
+        return False
+    update_ratings(game.game_slug, [user for user, _ in people], [rank for _, rank in people], game=game)
+    return True

@@ -11,6 +11,7 @@ from django.db.models import Avg, Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games import rules as registry
+from games.finishing import ending_summary
 from games.models import Game, Seat
 
 from .models import Rating, RatingEvent, User, display_number
@@ -96,6 +97,7 @@ class Result:
     game: Game
     seat: Seat | None
     event: RatingEvent | None
+    ending: str = ""  # how it ended, when not simply played out (games.finishing)
 
 
 def recent_results(player: User) -> list[Result]:
@@ -103,7 +105,8 @@ def recent_results(player: User) -> list[Result]:
     games = list(Game.objects.filter(seats__user=player, status=Game.Status.FINISHED)
                  .prefetch_related("seats__user").order_by("-finished_at", "-pk")[:RECENT_GAMES])
     events = {e.game_id: e for e in RatingEvent.objects.filter(user=player, game__in=[g.pk for g in games])}
-    return [Result(game, next((s for s in game.seats.all() if s.user_id == player.pk), None), events.get(game.pk))
+    return [Result(game, next((s for s in game.seats.all() if s.user_id == player.pk), None), events.get(game.pk),
+                   "" if game.ending == Game.Ending.NORMAL else ending_summary(game))
             for game in games]
 
 

@@ -14,7 +14,7 @@ from .models import Game, Move, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("index", "user", "is_bot", "rank", "score")
+    fields = ("index", "user", "is_bot", "rank", "score", "bot_since", "resigned")
     readonly_fields = fields
     can_delete = False
 
@@ -46,15 +46,17 @@ class MoveInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "game_slug", "status", "players", "version", "pace", "created", "finished_at", "replay_link")
-    list_filter = ("game_slug", "status", "pace")
+    list_display = ("id", "game_slug", "status", "ending", "players", "version", "pace", "created", "finished_at",
+                    "replay_link")
+    list_filter = ("game_slug", "status", "ending", "pace")
     search_fields = ("seats__user__username",)
     inlines = [SeatInline, MoveInline]
     actions = ["abort_games"]
 
     def get_fields(self, request, obj=None):
         fields = ["game_slug", "rules_version", "options", "players", "version", "status", "pace",
-                  "days_per_move", "turn_deadline", "rated", "created", "finished_at", "replay_link"]
+                  "days_per_move", "turn_deadline", "rated", "created", "finished_at", "ending", "ended_by",
+                  "ended_by_seat", "ended_on_move", "replay_link"]
         if obj is not None and not obj.is_active:
             fields += ["seed", "state"]
         return fields

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        # The publisher announces started clocks; the mail side answers with its mails.
+        from .signals import seat_clock_started
+        from .tasks import schedule_turn_mails
+
+        seat_clock_started.connect(schedule_turn_mails, dispatch_uid="games.schedule_turn_mails")

@@ -38,7 +38,7 @@ def stop(game: Game, seat: Seat, now: datetime) -> None:
     if game.pace == Pace.CORRESPONDENCE:
         seat.time_left = game.allowance()
     elif seat.running_since is not None:
-        seat.time_left = seat.remaining(now) + timedelta(seconds=game.clock_increment)
+        seat.time_left = (seat.remaining(now) or timedelta(0)) + timedelta(seconds=game.clock_increment)
     seat.running_since = None
 
 
@@ -71,8 +71,10 @@ def sync(game: Game, seats: list[Seat], now: datetime, moved: AbstractSet[int] =
 
 
 def pause_for_vacation(seat: Seat, until: datetime, now: datetime) -> bool:
-    """A running correspondence clock keeps the time left and resumes when the vacation ends."""
-    if seat.running_since is None:
+    """A running correspondence clock keeps the time left and resumes when the vacation ends.
+    A clock whose deadline has passed is not paused: the flag has fallen, whether or not the
+    worker has handled it yet (the engine times the seat out instead)."""
+    if seat.running_since is None or (seat.deadline is not None and seat.deadline <= now):
         return False
     seat.time_left = seat.remaining(now)
     seat.running_since = max(until, now)
@@ -80,6 +82,10 @@ def pause_for_vacation(seat: Seat, until: datetime, now: datetime) -> bool:
 
 
 def taken_back(game: Game, seat: Seat) -> None:
-    """A player back at a live seat the bot held has a little time to play with."""
-    if game.pace == Pace.LIVE and seat.time_left is not None:
+    """A player back at a seat the bot held sees the time they really have: live, what was
+    left (at least TAKE_BACK_MINIMUM); correspondence, the full allowance of their next
+    move (the timeout left 0:00 on the seat, which is no one's time any more)."""
+    if game.pace == Pace.CORRESPONDENCE:
+        seat.time_left = game.allowance()
+    elif seat.time_left is not None:
         seat.time_left = max(seat.time_left, TAKE_BACK_MINIMUM)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from . import rules as registry
+from .presenters import describe_options
 from .rules.base import Ruleset
 
 
@@ -51,8 +52,6 @@ class PlaysAGame:
             return self.game_slug
 
     def option_lines(self) -> list[str]:
-        from .presenters import describe_options
-
         return describe_options(self.game_slug, self.options)
 
 
@@ -76,6 +75,18 @@ class Game(PlaysAGame, models.Model):
         ACTIVE = "active", "In progress"
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
+
+    class Ending(models.TextChoices):
+        """How a game ended: one account that the result screen, ratings, the record, mails,
+        the profile and the replay all read (games.finishing writes it)."""
+
+        NONE = "", "Not over"
+        NORMAL = "normal", "Played to the end"
+        RESIGNED = "resigned", "A player resigned"
+        TIMEOUT = "timeout", "A player ran out of time; a bot finished the seat"
+        NO_SHOW = "no_show", "A player never moved before the clock ran out (aborted, unrated)"
+        ABORTED = "aborted", "Aborted by a player"
+        STAFF = "staff", "Aborted by the staff"
 
     game_slug = models.CharField(max_length=40, db_index=True)
     rules_version = models.CharField(max_length=20)
@@ -103,11 +114,21 @@ class Game(PlaysAGame, models.Model):
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # How it ended and who ended it (games.finishing): for a finished game with absent
+    # seats, the first player who left; for an abort, who aborted (the seat, if a player).
+    ending = models.CharField(max_length=10, choices=Ending.choices, default=Ending.NONE, blank=True)
+    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    ended_by_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    ended_on_move = models.PositiveIntegerField(null=True, blank=True,
+                                                help_text="The move number when the ending happened.")
 
     objects = GameQuerySet.as_manager()
 
     # Set by the engine while it holds the row lock; not columns.
     _saved_values: dict[str, Any]
+    _saved_clocks: dict[int, tuple]
+    _rematch_offer: RematchOffer | None
     _last_move: Move | None
     _last_move_version: int
 

@@ -1,5 +1,6 @@
-"""After-commit messages: channel groups for live pages. E-mail is not sent here: the
-engine enqueues mail tasks when a seat's clock starts (games.tasks, games.mail).
+"""Channel groups for live pages and sending to them. What a game change sends is
+games.publisher's business; this module only names the groups and carries messages
+(chat and the lobby use it too). E-mail is not sent here (games.tasks, games.mail).
 
 Live pages hear one group per audience: each seat of a game has its own group and all
 spectators share one, so the notifier renders a game's panel once per audience (never
@@ -20,7 +21,7 @@ from django.template.loader import render_to_string
 # these names stay here for the notifier and its callers.
 from .audiences import join as join_audience  # noqa: F401
 from .audiences import leave as leave_audience  # noqa: F401
-from .audiences import listened_to
+from .audiences import listened_to  # noqa: F401  (games.publisher asks it here)
 from .groups import audience_group, seat_group, spectator_group, table_group, user_group  # noqa: F401
 
 log = logging.getLogger(__name__)
@@ -47,29 +48,6 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
         async_to_sync(send_all)()
     except Exception:  # a missing Redis must not undo a committed move
         log.exception("channel layer send to %s failed", [group for group, _ in messages])
-
-
-def game_changed(game, newly_waiting: set[int] = frozenset()) -> None:
-    """Push the new board to every audience of the game and the turn badge to its players.
-    `game` is the engine's game (seats and users loaded), or its id. `newly_waiting` is
-    kept for callers; mail is the tasks' business."""
-    from .models import Game
-
-    if not isinstance(game, Game):
-        game = Game.objects.prefetch_related("seats__user").get(pk=game)
-    send_many(panel_messages(game) + badge_messages({s.user_id for s in game.seats.all() if s.user_id}))
-
-
-def panel_messages(game) -> list[tuple[str, dict]]:
-    """One render per audience: each seated user's seat, and the spectators."""
-    from .panel import render_panel_for_seat
-
-    seats = sorted({game.seat_of(s.user) for s in game.seats.all() if s.user_id})
-    audiences = listened_to(game.pk, [*seats, None])
-    # Kept on the game: the mover's own answer is the same panel (games.views._answer).
-    game.audience_panels = {seat: render_panel_for_seat(game, seat, oob=True) for seat in audiences}
-    return [(audience_group(game.pk, seat), {"type": "game.panel", "html": html})
-            for seat, html in game.audience_panels.items()]
 
 
 def badge_messages(user_ids: set[int]) -> list[tuple[str, dict]]:

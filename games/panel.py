@@ -11,9 +11,13 @@ import uuid
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.models import RatingEvent
+
 from . import presenters
+from .finishing import can_abort, ending_sentences
 from .models import Game
 from .presenters import name_seats  # noqa: F401  (games still importing it from here)
+from .rematch import rematch_offer
 
 
 def seat_names(game: Game) -> list[str]:
@@ -57,6 +61,7 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "last_event": history[-1]["text"] if history else "",
         "scores": scores,
         "winners": [row["name"] for row in scores if row["rank"] == 1],
+        "ending": ending_sentences(game),
         "can_undo": _can_undo(game, seat),
         "oob": oob,
     }
@@ -100,8 +105,6 @@ def clock_rows(game: Game, now=None) -> list[dict]:
 
 def table_context(game: Game, seat_index: int | None) -> dict:
     """Clocks, the bot standing in for absent players, and the table's own actions."""
-    from .engine import can_abort, rematch_offer
-
     seat = next((s for s in game.ordered_seats() if s.index == seat_index), None)
     if not hasattr(game, "_rematch_offer"):  # one query per game, not per audience's render
         game._rematch_offer = rematch_offer(game)
@@ -114,9 +117,17 @@ def table_context(game: Game, seat_index: int | None) -> dict:
         "can_resign": bool(seat and game.is_active and not seat.resigned),
         "can_abort": bool(seat and can_abort(game)),
         "rematch": offer,
+        "rematch_game": _rematch_game_for(offer, seat),
         "rematch_accepted": bool(offer and seat and seat.user_id in offer.accepted_by),
         "rematch_names": [s.name for s in game.ordered_seats() if offer and s.user_id in offer.accepted_by],
     }
+
+
+def _rematch_game_for(offer, seat) -> int | None:
+    """The rematch this seat's player plays in, once it started (their page goes there)."""
+    if seat is None or seat.user_id is None or offer is None or not offer.new_game_id:
+        return None
+    return offer.new_game_id if offer.status == offer.Status.ACCEPTED else None
 
 
 def action_vals(panel: dict, action: dict) -> str:
@@ -138,7 +149,7 @@ def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:
         raw = game.rules.scores(game.state)
     if not raw:
         return []
-    ranks = game.rules.ranking(game.state) if not game.is_active else [None] * len(raw)
+    ranks = final_seat_ranks(game) if not game.is_active else [None] * len(raw)
     rows = [
         {"name": names[i], "index": i, "total": entry.get("total", 0), "rank": ranks[i],
          "breakdown": entry.get("breakdown", {}), "parts": list(entry.get("breakdown", {}).values())}
@@ -154,10 +165,14 @@ def score_rows(game: Game, view: dict, names: list[str]) -> list[dict]:
     return with_bars(rows)
 
 
+def final_seat_ranks(game: Game) -> list[int | None]:
+    """The ranks the engine stored (games.finishing: a resigned or timed-out player ranks
+    last whatever the bot scored), never the rules' raw ranking; None for an aborted game."""
+    return [seat.rank for seat in game.ordered_seats()]
+
+
 def _add_rating_changes(game: Game, rows: list[dict]) -> None:
     """Each seat's rating change and why ("+18: 1st of 4; ..."), on the final result."""
-    from accounts.models import RatingEvent
-
     events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
     for row, seat in zip(rows, game.ordered_seats(), strict=False):
         event = events.get(seat.user_id) if seat.user_id else None

@@ -1,7 +1,10 @@
 """Background work as tasks (Django's Tasks API via django-tasks; `manage.py run_worker`
 runs them). A deadline is a task enqueued with `run_after`; every task re-reads the game
 under a lock and does nothing when the game moved on, so a late, early or duplicated task
-is harmless.
+is harmless. Clock and rematch deadlines are games.publisher's (expire_clock,
+expire_rematch, schedule_seat): running one publishes a change, and publishing schedules
+the next; the mails a started clock needs are scheduled here, as a receiver of
+games.signals.seat_clock_started.
 """
 from __future__ import annotations
 
@@ -18,26 +21,20 @@ from .models import Game, Pace, Seat
 log = logging.getLogger(__name__)
 
 
-def schedule_seat(game: Game, seat: Seat, now: datetime, *, mail: bool = True) -> None:
-    """A seat's clock (re)started: its deadline, and for correspondence its mails."""
-    deadline = seat.deadline
-    if deadline is None:
-        return
-    expire_clock.using(run_after=deadline).enqueue(game.pk, seat.index)
+def schedule_turn_mails(sender, game: Game, seat: Seat, now: datetime, mail: bool = True, **kwargs) -> None:
+    """games.signals.seat_clock_started's receiver (GamesConfig.ready): a correspondence
+    seat whose clock (re)started gets its "your turn" mail (after a quiet spell, unless
+    `mail` is False) and its reminder before the deadline."""
+    deadline, since, allowance = seat.deadline, seat.running_since, seat.time_left
     if game.pace != Pace.CORRESPONDENCE or seat.user_id is None:
+        return
+    if deadline is None or since is None or allowance is None:
         return
     if mail:
         quiet = now + timedelta(seconds=settings.TURN_MAIL_QUIET_SECONDS)
         send_turn_mail.using(run_after=quiet).enqueue(game.pk, seat.index, game.version)
-    reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
+    reminder_at = since + allowance * settings.REMINDER_FRACTION
     send_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, deadline.isoformat())
-
-
-@task()
-def expire_clock(game_id: int, seat_index: int) -> bool:
-    from . import engine
-
-    return engine.expire(game_id, seat_index)
 
 
 # --- Mail: a temporary refusal (mail.MailDeferred) is tried again later, up to 5 times ---
@@ -82,14 +79,6 @@ def send_digest(user_id: int, attempt: int = 0) -> str:
     from . import mail
 
     return _mail_or_retry(send_digest, attempt, mail.digest_mail, user_id)
-
-
-@task()
-def expire_rematch(game_id: int) -> bool:
-    """The rematch offer's deadline (engine.expire_rematch: a no-op if it was settled)."""
-    from . import engine
-
-    return engine.expire_rematch(game_id)
 
 
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---

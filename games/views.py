@@ -13,10 +13,11 @@ from django.views.decorators.http import require_POST
 
 from config.abuse import limited
 from config.inputs import InputError, clean_text, parse_json
+from lobby.models import Table
 
 from . import engine, presenters
 from . import rules as registry
-from .engine import Rejected
+from .engine import Outcome, Rejected, ending_sentences
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
@@ -96,13 +97,13 @@ def _parse_token(raw: str | None) -> str:
 
 
 def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 200, error: bool = False,
-            game: Game | None = None) -> HttpResponse:
-    """The panel after a submission: from the engine's own game when it has one (no re-read)."""
-    if game is None:
-        game = _game(game_id)
-    pushed = getattr(game, "audience_panels", {}).get(game.seat_of(request.user))
+            outcome: Outcome | None = None) -> HttpResponse:
+    """The panel after a submission: from the engine's Outcome when there is one (its game,
+    no re-read; its pushed panel, no second render)."""
+    game = outcome.game if outcome is not None else _game(game_id)
+    pushed = outcome.panels.get(game.seat_of(request.user)) if outcome is not None else None
     if pushed and not message and not error:
-        # The notifier just drew this seat's panel for its sockets: the same HTML, swapped
+        # The publisher just drew this seat's panel for its sockets: the same HTML, swapped
         # in place rather than out of band, is the answer (one render fewer per move).
         return HttpResponse(pushed.replace(OOB_SWAP, "", 1), status=status)
     context = panel_context(game, request.user, message=message, error=error)
@@ -127,7 +128,8 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
                                 seen_turn=_parse_turn(request.POST.get("turn")))
     except Rejected as exc:
         return _refusal(request, game_id, exc)
-    return _answer(request, game_id, message=outcome.message, game=outcome.game)
+    return _answer(request, game_id, message=outcome.message, status=outcome.status,
+                   error=outcome.status >= 400, outcome=outcome)
 
 
 @require_POST
@@ -139,7 +141,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
         outcome = engine.undo(game_id, request.user)
     except Rejected as exc:
         return _refusal(request, game_id, exc)
-    return _answer(request, game_id, message=outcome.message, game=outcome.game)
+    return _answer(request, game_id, message=outcome.message, outcome=outcome)
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -199,6 +201,7 @@ def replay_context(game: Game, step: int) -> dict:
                                "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
                               for i, s in enumerate(rules.scores(state))]),
         "history": numbered_history(game.game_slug, view, names),
+        "ending": ending_sentences(game) if step == last and not game.is_active else [],
         "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
     }
     context["board_template"] = presenters.board_template(game.game_slug)
@@ -263,7 +266,12 @@ def _seat_action(engine_call):
             outcome = engine_call(game_id, request.user)
         except Rejected as exc:
             return _refusal(request, game_id, exc)
-        return _answer(request, game_id, message=outcome.message)
+        response = _answer(request, game_id, message=outcome.message, outcome=outcome)
+        if outcome.started is not None and request.htmx:
+            # An accepted rematch: this player's page goes to the new game at once (the
+            # others' pages follow the pushed panel's data-redirect).
+            response["HX-Redirect"] = outcome.started.game.get_absolute_url()
+        return response
 
     view.__name__ = engine_call.__name__
     return view
@@ -301,8 +309,6 @@ def games_waiting_for(user) -> list[Game]:
 
 def my_games_context(user) -> dict:
     """"My games": where you must act (by time left), where others must, your open tables."""
-    from lobby.models import Table
-
     if not user.is_authenticated:
         return {}
     active = _my_active_games(user)

@@ -13,6 +13,24 @@ from tests.fixtures import run_due_tasks
 SLUG = "nanga-parbat"
 
 
+def both_move_once(game, users):
+    """Each player moves once: a player whose clock runs out before their first move is a
+    no-show, and the game is aborted instead of handed to a bot."""
+    import random
+
+    from games import engine
+    from games.models import Game
+    from games.rules import bot_for
+
+    for step in range(100):
+        game = Game.objects.get(pk=game.pk)
+        if set(game.seats_moved) == {0, 1}:
+            return game
+        seat = game.to_act()[0]
+        engine.submit(game.pk, users[seat], bot_for(SLUG).choose(game.state, seat, random.Random(step)))
+    raise AssertionError("some seat never moved")
+
+
 @pytest.mark.browser
 def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_site, browser, start_game):
     from accounts.models import User
@@ -25,6 +43,7 @@ def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_s
         pages[name] = page
     ann, ben = User.objects.get(username="ann"), User.objects.get(username="ben")
     game = start_game(SLUG, [ann, ben], pace="correspondence", days_per_move=1)
+    game = both_move_once(game, {0: ann, 1: ben})
     [absent_seat] = game.to_act()
     absent, present = ("ann", "ben") if absent_seat == 0 else ("ben", "ann")
 
@@ -63,6 +82,7 @@ def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, b
         pages[name] = page
     ann, ben = User.objects.get(username="ann"), User.objects.get(username="ben")
     game = start_game(SLUG, [ann, ben], pace="correspondence", days_per_move=1)
+    game = both_move_once(game, {0: ann, 1: ben})
     [absent_seat] = game.to_act()
     watcher = pages["ben" if absent_seat == 0 else "ann"]
     # Two seconds are left on the absent seat's clock when the page is drawn.

@@ -37,6 +37,30 @@ def play_first_legal(game, user, seat_index):
     return engine.submit(game.pk, user, action)
 
 
+def everyone_moves_once(game, users: dict):
+    """Each seat's player moves at least once: a seat that never moved before its time ran
+    out is a no-show, which aborts the game instead of handing the seat to a bot."""
+    for _ in range(100):
+        game.refresh_from_db()
+        if set(game.seats_moved) >= set(users):
+            return game
+        waiting = game.to_act()
+        seat = next((s for s in waiting if s not in game.seats_moved), waiting[0])
+        play_first_legal(game, users[seat], seat)
+    raise AssertionError("some seat never moved")
+
+
+def play_until_waiting(game, users: dict, seat_index, limit=60):
+    """The other seats play until the game waits for `seat_index`."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        waiting = game.to_act()
+        if seat_index in waiting:
+            return game
+        play_first_legal(game, users[waiting[0]], waiting[0])
+    raise AssertionError("the game never waited for the seat")
+
+
 def play_until_not_waiting(game, user, seat_index, limit=30):
     """The seat plays its first legal actions until the game stops waiting for it."""
     for _ in range(limit):
@@ -112,6 +136,7 @@ def test_a_started_clock_enqueues_its_deadline_task(start_game, alice, bob):
 
 def test_time_out_hands_the_seat_to_the_bot_through_the_worker(start_game, alice, bob, run_tasks):
     game = start_game(SEQUENTIAL, [alice, bob], pace="correspondence", days_per_move=1)
+    game = everyone_moves_once(game, {0: alice, 1: bob})
     [absent] = game.to_act()
     version = game.version
     age_clock(game, absent, timedelta(days=1, seconds=1))
@@ -136,6 +161,7 @@ def test_a_deadline_task_that_finds_the_game_moved_on_does_nothing(start_game, a
 
 def test_the_board_and_history_say_a_bot_plays_the_seat_and_the_player_takes_it_back(start_game, alice, bob):
     game = start_game(SEQUENTIAL, [alice, bob], pace="correspondence", days_per_move=1)
+    game = everyone_moves_once(game, {0: alice, 1: bob})
     [absent] = game.to_act()
     user = {0: alice, 1: bob}[absent]
     age_clock(game, absent, timedelta(days=2))
@@ -154,6 +180,8 @@ def test_the_board_and_history_say_a_bot_plays_the_seat_and_the_player_takes_it_
 
 def test_a_returning_player_whose_turn_it_is_gets_a_running_clock_again(start_game, alice, bob):
     game = start_game(SIMULTANEOUS, [alice, bob], clock_minutes=3, clock_increment=2)
+    game = everyone_moves_once(game, {0: alice, 1: bob})
+    play_until_waiting(game, {0: alice, 1: bob}, 0)
     age_clock(game, 0, timedelta(minutes=4))
     # A stand-in bot on a simultaneous phase: the bot chooses at once for alice.
     assert engine.expire(game.pk, 0) is True

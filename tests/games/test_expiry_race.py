@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Seat
-from games.tasks import expire_clock
+from games.publisher import expire_clock
 
 SLUG = "nanga-parbat"
 GAMES = 12

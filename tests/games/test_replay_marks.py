@@ -7,7 +7,7 @@ import pytest
 
 from games import engine
 from games.models import Game, Seat
-from tests.games.test_clocks import SEQUENTIAL, age_clock, play_until_not_waiting
+from tests.games.test_clocks import SEQUENTIAL, age_clock, everyone_moves_once
 
 pytestmark = pytest.mark.django_db
 
@@ -26,12 +26,10 @@ def replay(client, game, step: int) -> str:
 
 @pytest.fixture
 def timed_out_game(start_game, alice, bob):
-    """The first player played their turn, the other timed out and the bot played for them,
-    then the first resigned (game over)."""
+    """Both players moved (a player who never moved would be a no-show: the game aborted),
+    then one timed out and the bot played for them, then the other resigned (game over)."""
     game = start_game(SEQUENTIAL, [alice, bob], pace="correspondence", days_per_move=1)
-    [first] = game.to_act()
-    play_until_not_waiting(game, {0: alice, 1: bob}[first], first)
-    game.refresh_from_db()
+    game = everyone_moves_once(game, {0: alice, 1: bob})
     absent, since = time_out(game)
     present = {0: alice, 1: bob}[1 - absent]
     engine.resign(game.pk, present)
@@ -65,6 +63,7 @@ def test_the_replay_says_who_resigned(client, timed_out_game, alice, bob):
 
 def test_a_seat_taken_back_keeps_its_stand_in_moves_marked(start_game, alice, bob, admin_client):
     game = start_game(SEQUENTIAL, [alice, bob], pace="correspondence", days_per_move=1)
+    game = everyone_moves_once(game, {0: alice, 1: bob})
     absent, since = time_out(game)
     user = {0: alice, 1: bob}[absent]
     engine.take_back(game.pk, user)

@@ -50,8 +50,20 @@ def test_the_help_page_states_the_rating_rule(client):
     assert 'id="rating-rule"' in page and "rated last" in page and "among themselves" in page
 
 
+def everyone_moves_once(game, users: dict) -> Game:
+    """Each seat's player moves at least once (a seat that never moved is a no-show)."""
+    for step in range(200):
+        game.refresh_from_db()
+        if set(game.seats_moved) == set(users):
+            return game
+        seat = game.to_act()[0]
+        engine.submit(game.pk, users[seat], bot_for(game.game_slug).choose(game.state, seat, random.Random(step)))
+    raise AssertionError("some seat never moved")
+
+
 def test_a_timed_out_player_who_did_not_return_is_rated_last(start_game, alice, bob):
     game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    game = everyone_moves_once(game, {0: alice, 1: bob})
     [absent] = game.to_act()
     Seat.objects.filter(game=game, index=absent).update(running_since=timezone.now() - timedelta(days=2))
     assert engine.expire(game.pk, absent)
@@ -176,13 +188,13 @@ def test_a_rematch_offer_enqueues_its_expiry_at_its_deadline(start_game, alice, 
 
 def test_the_worker_expires_an_old_rematch_offer_and_tells_the_pages(start_game, alice, bob, run_tasks, monkeypatch,
                                                                      django_capture_on_commit_callbacks):
-    from games import notify
+    from games import publisher
 
     game = start_game(SLUG, [alice, bob])
     engine.resign(game.pk, alice)
     engine.accept_rematch(game.pk, alice)
     told = []
-    monkeypatch.setattr(notify, "game_changed", lambda changed, *args, **kwargs: told.append(changed.pk))
+    monkeypatch.setattr(publisher, "send", lambda outcome: told.append(outcome.game.pk))
     RematchOffer.objects.filter(game=game).update(created=timezone.now() - timedelta(hours=25))
     with django_capture_on_commit_callbacks(execute=True):
         assert run_tasks(only="expire_rematch") == 1

@@ -1,12 +1,11 @@
 """Replay an open game record and check it reaches the result it states."""
 from __future__ import annotations
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.record import RecordError, import_record
+from games.record import RecordError, import_record, load_record
 
 
 class Command(BaseCommand):
@@ -18,16 +17,17 @@ class Command(BaseCommand):
     def handle(self, *args, file: str, **options):
         try:
             if file == "-":
-                record = json.load(sys.stdin)
+                text = sys.stdin.read()
             else:
                 with open(file, encoding="utf-8") as handle:
-                    record = json.load(handle)
+                    text = handle.read()
         except (OSError, ValueError) as exc:
             raise CommandError(f"Cannot read {file}: {exc}") from None
         try:
-            replayed = import_record(record)
+            replayed = import_record(load_record(text))
         except RecordError as exc:
             raise CommandError(f"Refused: {exc}") from None
         totals = ", ".join(str(s["total"]) for s in replayed.scores)
-        self.stdout.write(f"OK: {replayed.slug}, {replayed.moves} moves replayed; final totals {totals}; "
-                          f"ranking {replayed.ranking}.")
+        result = f"ranking {replayed.ranking}" if replayed.ranking else "no result (aborted)"
+        self.stdout.write(f"OK: {replayed.slug}, {replayed.moves} moves replayed; ended: {replayed.ending}; "
+                          f"final totals {totals}; {result}.")

@@ -1,0 +1,221 @@
+"""The engine's primitives: lock a game, record a move, let bots answer, keep the clocks,
+save only what changed, rebuild a state from its moves.
+
+Nothing here opens a transaction or talks to the outside world: the entry points
+(games.moves, games.finishing, games.rematch) run inside the transaction that
+games.publisher opens, and return an `Outcome` saying what changed; the publisher sends
+it. `select_for_update` refuses to run outside a transaction, so calling a primitive
+without one fails loudly instead of racing.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from . import clocks
+from .models import Game, Move, RematchOffer, Seat
+from .rules import bot_for
+
+STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
+
+
+class Rejected(Exception):
+    """A submission the site refuses; `status` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class Outcome:
+    """What one engine call changed, for the publisher (and the caller) to act on.
+
+    `changed`: the game's pages must be redrawn. `newly_waiting`: seats the game now asks
+    that it did not ask before. `clocks_started`: seats whose clock (re)started, each needing
+    its deadline (and for correspondence its mails) scheduled. `rematch_offered`: a new
+    rematch offer whose expiry must be scheduled. `started`: the outcome of a game this call
+    started (an accepted rematch). `status`: the HTTP status of an answer that is a refusal
+    although something changed (a move after the deadline: the seat went to the bot).
+    `panels` is filled by the publisher: each listened audience's panel, so the mover's
+    answer is the HTML its sockets got.
+    """
+
+    game: Game
+    seat: int | None
+    applied: bool
+    message: str = ""
+    changed: bool = False
+    newly_waiting: set[int] = field(default_factory=set)
+    clocks_started: dict[int, Seat] = field(default_factory=dict)
+    turn_mails: bool = True
+    rematch_offered: RematchOffer | None = None
+    started: Outcome | None = None
+    status: int = 200
+    panels: dict[int | None, str] = field(default_factory=dict)
+
+
+@dataclass
+class SeatPlan:
+    """Who sits where when a game starts: a user, or a bot when `user` is None."""
+
+    user: Any = None
+    is_bot: bool = False
+
+
+def locked(game_id: int) -> Game:
+    """The game row, locked, with its seats and their users (one query each)."""
+    try:
+        game = Game.objects.select_for_update(of=("self",)).prefetch_related(seats_with_users()).get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Rejected("There is no such game.", 404) from None
+    remember_saved(game)
+    return game
+
+
+def seats_with_users() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def remember_saved(game: Game) -> None:
+    """Note the stored values, so save_changes writes only the fields a change touched."""
+    game._saved_values = {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
+    game._saved_clocks = {s.pk: (s.time_left, s.running_since) for s in game.seats.all()}
+
+
+def save_changes(game: Game) -> None:
+    """UPDATE only the changed columns: `state` by identity (the rules return a new
+    state, never mutate it), the rest by value; `updated` always (pages compare it). Seats
+    whose clock changed (perhaps several times in this change) are written once."""
+    saved = game._saved_values
+    changed = [f.attname for f in Game._meta.concrete_fields
+               if not f.primary_key and f.attname != "updated"
+               and (getattr(game, f.attname) is not saved[f.attname] if f.attname == "state"
+                    else getattr(game, f.attname) != saved[f.attname])]
+    for seat in game.seats.all():
+        if (seat.time_left, seat.running_since) != game._saved_clocks.get(seat.pk):
+            seat.save(update_fields=["time_left", "running_since"])
+    game.save(update_fields=[*changed, "updated"])
+    remember_saved(game)
+
+
+def record(game: Game, seat: int, action: dict, new_state: dict, *, token: str = "", by_bot: bool = False,
+           undoable: bool = False) -> None:
+    # Store the action as JSON text would come back, so a replay sees the same input.
+    game.version += 1
+    if not by_bot and seat not in game.seats_moved:
+        game.seats_moved = sorted([*game.seats_moved, seat])
+    move = Move.objects.create(game=game, seq=game.version, seat=seat, action=json.loads(json.dumps(action)),
+                               token=token, by_bot=by_bot, undoable=undoable)
+    game.state = new_state
+    game._last_move, game._last_move_version = move, game.version  # the panel's undo button
+
+
+def play_bots(game: Game, started: dict[int, Seat]) -> int:
+    """Bots answer at once, so a game with bots never waits for them. Returns moves made.
+
+    The clocks follow every move, the bots' too: a player whose turn ended with their move
+    and who is asked again after a bot's reply had their clock stopped (with its increment)
+    and started again, as if the bot had taken its time. Seats whose clock started are
+    added to `started`.
+    """
+    rules = game.rules
+    bot_seats = {s.index for s in game.seats.all() if s.played_by_bot}
+    if not bot_seats:
+        return 0
+    bot = bot_for(game.game_slug, game.rules_version or None)
+    made = 0
+    while made < settings.BOT_MOVE_LIMIT and not rules.is_over(game.state):
+        waiting = [s for s in rules.to_act(game.state) if s in bot_seats]
+        if not waiting:
+            break
+        seat = waiting[0]
+        rng = random.Random(f"{game.seed}:bot:{game.version}")
+        action = bot.choose(game.state, seat, rng)
+        record(game, seat, action, rules.apply(game.state, seat, action), by_bot=True)
+        made += 1
+        if game.has_clock:  # (games without clocks learn who waits once, after the bots)
+            sync_clocks(game, started)
+    return made
+
+
+def sync_clocks(game: Game, started: dict[int, Seat], moved: AbstractSet[int] = frozenset()) -> None:
+    """Who the game waits for (badges and lists read `waiting_for`, never `state`), and
+    the clocks that follow it, in memory (save_changes writes them). Called after every
+    move, so each turn that ends stops its clock. Seats whose clock (re)started are put in
+    `started` by index: the publisher schedules each one's final deadline once."""
+    game.waiting_for = game.to_act()
+    for seat in clocks.sync(game, game.ordered_seats(), timezone.now(), moved):
+        started[seat.index] = seat
+
+
+def my_seat(game: Game, user) -> Seat:
+    # The game row is locked: its seats change only under that lock (the engine's rule).
+    index = game.seat_of(user)  # never a bot's seat: anonymous users have no pk to match
+    seat = next((s for s in game.ordered_seats() if s.index == index), None)
+    if seat is None:
+        raise Rejected("You are not seated at this game.", 403)
+    return seat
+
+
+def seated_in_running_game(game_id: int, user) -> tuple[Game, Seat]:
+    """The locked game and the user's seat in it, or Rejected: not seated, or over."""
+    game = locked(game_id)
+    seat = my_seat(game, user)
+    if not game.is_active:
+        raise Rejected("This game is over.", 409)
+    return game, seat
+
+
+# --- Replays --------------------------------------------------------------------------
+
+REPLAY_CHECKPOINT = 25
+
+
+def replay_state(game: Game, upto: int | None = None) -> dict:
+    """The state rebuilt from seed + the first `upto` moves (all when None). A finished
+    game never changes, so its replay starts from the nearest checkpoint (a cached state
+    every REPLAY_CHECKPOINT moves): any step costs at most that many applies."""
+    upto = game.version if upto is None else max(0, min(upto, game.version))
+    if game.is_active:  # moves may still be taken back: no checkpoints to go stale
+        return _replayed(game, game.rules.setup(game.players, game.options, game.seed), 0, upto)
+    checkpoints = range(REPLAY_CHECKPOINT, upto + 1, REPLAY_CHECKPOINT)
+    cached = cache.get_many([_checkpoint_key(game, seq) for seq in checkpoints])
+    start = max((seq for seq in checkpoints if _checkpoint_key(game, seq) in cached), default=0)
+    state = cached[_checkpoint_key(game, start)] if start else game.rules.setup(game.players, game.options,
+                                                                                  game.seed)
+    return _replayed(game, state, start, upto, keep_checkpoints=True)
+
+
+def _checkpoint_key(game: Game, seq: int) -> str:
+    # The seed and creation time too: a database restored or reset may reuse a game's id.
+    return f"replay:{game.pk}:{game.seed}:{game.created.timestamp()}:{game.rules_version}:{seq}"
+
+
+def _replayed(game: Game, state: dict, after: int, upto: int, *, keep_checkpoints: bool = False) -> dict:
+    """`state` (the state after move `after`) brought forward to move `upto`."""
+    rules = game.rules
+    for move in game.moves.filter(seq__gt=after, seq__lte=upto).order_by("seq").only("seq", "seat", "action"):
+        state = rules.apply(state, move.seat, move.action)
+        if keep_checkpoints and move.seq % REPLAY_CHECKPOINT == 0:
+            cache.set(_checkpoint_key(game, move.seq), state, timeout=7 * 24 * 3600)
+    return state
+
+
+def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
+    """(move, state after it) for the start position and every move, in order."""
+    rules = game.rules
+    state = rules.setup(game.players, game.options, game.seed)
+    yield None, state
+    for move in game.moves.order_by("seq"):
+        state = rules.apply(state, move.seat, move.action)
+        yield move, state

@@ -1,0 +1,178 @@
+"""The publisher: runs an engine change in its transaction, then tells the world.
+
+The engine's functions (games.moves, games.finishing, games.rematch) change a game and
+return an Outcome; they never send, render or enqueue anything. The publisher is the one
+place that acts on an Outcome (lila's RoundAsyncActor publishing MovePlayer's events):
+
+- inside the transaction: each (re)started clock gets its deadline task (and, through the
+  seat_clock_started signal, its mails); a new rematch offer gets its expiry task. A rolled-back
+  change leaves no task behind, and no committed change lacks its deadline.
+- after the commit: the game's panel is rendered once per listened audience and sent
+  with the players' turn badges; the renders are kept on the Outcome (`panels`), so the
+  mover's answer is the very HTML its sockets got.
+
+The public entry points (`submit`, `resign`, `accept_rematch`, ...) are these published
+versions; games.engine re-exports them under the names the rest of the site calls. The
+deadline tasks live here too: a deadline runs an engine change and publishes it, and
+scheduling the next deadline is publishing.
+
+Layers, each importing only those before it:
+models -> clocks -> core -> finishing -> moves -> rematch -> panel -> publisher -> engine.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any, Callable
+
+from django.db import transaction
+from django.utils import timezone
+from django_tasks import task
+
+from . import finishing, moves, notify, rematch
+from .core import Outcome, Rejected, SeatPlan
+from .models import Game, Seat
+from .panel import render_panel_for_seat
+from .signals import seat_clock_started
+
+log = logging.getLogger(__name__)
+
+
+def published(change: Callable[..., Outcome], *args: Any, **kwargs: Any) -> Outcome:
+    """Run one engine change in a transaction and publish its Outcome."""
+    with transaction.atomic():
+        outcome = change(*args, **kwargs)
+        schedule(outcome)
+        if outcome.changed:
+            transaction.on_commit(lambda: send(outcome))
+    return outcome
+
+
+# --- Inside the transaction: deadlines -------------------------------------------------
+
+def schedule(outcome: Outcome) -> None:
+    now = timezone.now()
+    for seat in outcome.clocks_started.values():
+        schedule_seat(outcome.game, seat, now, mail=outcome.turn_mails)
+    if outcome.rematch_offered is not None:
+        expire_rematch.using(run_after=rematch.deadline(outcome.rematch_offered)).enqueue(outcome.game.pk)
+    if outcome.started is not None:
+        schedule(outcome.started)
+
+
+def schedule_seat(game: Game, seat: Seat, now: datetime, *, mail: bool = True) -> None:
+    """A seat's clock (re)started: its deadline; the mail side (games.tasks, a receiver of
+    seat_clock_started) adds the turn and reminder mails of a correspondence seat."""
+    if seat.deadline is None:
+        return
+    expire_clock.using(run_after=seat.deadline).enqueue(game.pk, seat.index)
+    seat_clock_started.send(sender=Game, game=game, seat=seat, now=now, mail=mail)
+
+
+# --- After the commit: pages -----------------------------------------------------------
+
+def send(outcome: Outcome) -> None:
+    """Every listened audience's new panel, and the players' turn badges (one trip)."""
+    game = outcome.game
+    outcome.panels = render_audiences(game)
+    messages = [(notify.audience_group(game.pk, seat), {"type": "game.panel", "html": html})
+                for seat, html in outcome.panels.items()]
+    users = {s.user_id for s in game.seats.all() if s.user_id}
+    notify.send_many(messages + notify.badge_messages(users))
+
+
+def render_audiences(game: Game) -> dict[int | None, str]:
+    """One render per listened audience: each seated user's seat, and the spectators."""
+    seats = sorted({s.index for s in game.seats.all() if s.user_id})
+    return {seat: render_panel_for_seat(game, seat, oob=True)
+            for seat in notify.listened_to(game.pk, [*seats, None])}
+
+
+def game_changed(game: Game | int) -> None:
+    """Redraw a game's pages for a change made outside the engine (e.g. an admin edit)."""
+    if not isinstance(game, Game):
+        game = Game.objects.prefetch_related("seats__user").get(pk=game)
+    send(Outcome(game, None, applied=True, changed=True))
+
+
+# --- The entry points (games.engine re-exports them) -----------------------------------
+
+def start_game(slug: str, plans: list[SeatPlan], options: dict, **kwargs: Any) -> Game:
+    return published(moves.start_game, slug, plans, options, **kwargs).game
+
+
+def submit(game_id: int, user, action: Any, **kwargs: Any) -> Outcome:
+    return published(moves.submit, game_id, user, action, **kwargs)
+
+
+def undo(game_id: int, user) -> Outcome:
+    return published(moves.undo, game_id, user)
+
+
+def take_back(game_id: int, user) -> Outcome:
+    return published(moves.take_back, game_id, user)
+
+
+def play_bots(game_id: int) -> Game:
+    return published(moves.play_bots_now, game_id).game
+
+
+def resign(game_id: int, user) -> Outcome:
+    return published(finishing.resign, game_id, user)
+
+
+def abort(game_id: int, by_user=None, reason: str = "") -> Outcome:
+    """A player's abort (allowed until everyone has moved), or the staff's (by_user None)."""
+    if by_user is None:
+        return published(finishing.abort_by_staff, game_id, reason=reason)
+    return published(finishing.abort, game_id, by_user, reason)
+
+
+def abort_game(game_id: int, *, by=None, reason: str = "") -> Game:
+    """The admin's "abort": at any time, `by` the staff member."""
+    return published(finishing.abort_by_staff, game_id, by=by, reason=reason).game
+
+
+def expire(game_id: int, seat_index: int) -> bool:
+    """A seat's deadline: whether the seat timed out (a no-op when the game moved on)."""
+    try:
+        return published(finishing.expire, game_id, seat_index).applied
+    except Rejected:  # the game was deleted
+        return False
+
+
+def accept_rematch(game_id: int, user) -> Outcome:
+    return published(rematch.accept, game_id, user)
+
+
+def decline_rematch(game_id: int, user) -> Outcome:
+    return published(rematch.decline, game_id, user)
+
+
+def expire_rematch_offer(game_id: int) -> bool:
+    try:
+        return published(rematch.expire, game_id).applied
+    except Rejected:
+        return False
+
+
+def vacation_changed(user) -> int:
+    """The user's vacation began, moved or ended: their running correspondence clocks
+    pause until it ends (or resume now), one game per transaction. Returns how many."""
+    game_ids = moves.vacation_games(user)
+    for game_id in game_ids:
+        published(moves.vacation_changed_in, game_id, user)
+    return len(game_ids)
+
+
+# --- Deadline tasks (run by `manage.py db_worker`) -------------------------------------
+
+@task()
+def expire_clock(game_id: int, seat_index: int) -> bool:
+    return expire(game_id, seat_index)
+
+
+@task()
+def expire_rematch(game_id: int) -> bool:
+    """The rematch offer's deadline (a no-op if it was settled meanwhile)."""
+    return expire_rematch_offer(game_id)
