@@ -20,7 +20,7 @@ def fill_endings(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_clocks_rematch_mail'),
+        ('games', '0006_maillog_unique_without_game'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
