@@ -36,6 +36,7 @@ os.environ.pop("REDIS_URL", None)  # the workers' pushes go to their own in-memo
 APP_NAME = "switchback-faults-bench"
 SLUG = "nanga-parbat"
 ROWS: list[tuple] = []
+LOG = open(os.environ.get("FAULTS_WORKER_LOG", os.devnull), "ab")  # noqa: SIM115 (the workers' output, for a post-mortem)
 
 
 # ---- set-up ---------------------------------------------------------------------------
@@ -89,7 +90,7 @@ def worker(name: str, smtp_port: int | None = None, lease: float = 2.0) -> subpr
                    EMAIL_PORT=str(smtp_port))
     return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--no-reload", "--no-startup-delay",
                              "--interval", "0.1", "--lease", str(lease), "--worker-id", name],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            cwd=ROOT, env=env, stdout=LOG, stderr=subprocess.STDOUT)
 
 
 def games_due(count: int, prefix: str, *, deadlines: bool, mails: bool) -> list:
@@ -106,7 +107,7 @@ def games_due(count: int, prefix: str, *, deadlines: bool, mails: bool) -> list:
     games = []
     for i in range(count):
         players = [User.objects.create_user(f"{prefix}{i}{side}", email=f"{prefix}{i}{side}@example.com",
-                                            password="x") for side in "ab"]
+                                            password=None) for side in "ab"]  # no password: no hashing
         game = engine.start_game(SLUG, [SeatPlan(user=u) for u in players], rules.get(SLUG).default_options(),
                                  seed=i, shuffle=False, pace="correspondence", days_per_move=1)
         if deadlines:
@@ -190,7 +191,7 @@ def killed_connections(quick: bool) -> None:
     for n in range(kills):
         time.sleep(random.uniform(0.1, 0.6))
         kill_connections()
-        result = note.enqueue(str(probe_file), f"probe-{n}")
+        result = note.using(priority=10).enqueue(str(probe_file), f"probe-{n}")  # ahead of the backlog
         from django_tasks_db.models import DBTaskResult
 
         recover.append(wait_for(lambda r=result: DBTaskResult.objects.get(pk=r.id).status == "SUCCESSFUL", 60))
