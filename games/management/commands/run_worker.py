@@ -27,6 +27,7 @@ from uuid import UUID
 
 from django.core.management.base import CommandError
 from django.db import InterfaceError, OperationalError, connection, connections
+from django.db.models import F
 from django.utils import timezone
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
@@ -37,6 +38,9 @@ DB_ERRORS = (OperationalError, InterfaceError)
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 30.0
 MAX_ATTEMPTS = 5
 RUNNING, READY, FAILED = "RUNNING", "READY", "FAILED"
+# A task put back in the queue is due again from when it was claimed (it was due then), so it
+# keeps its place in the queue (ordered by run_after) instead of going behind the backlog.
+BACK_IN_LINE = F("started_at")
 
 
 def pause_after(failures: int) -> float:
@@ -74,7 +78,7 @@ def sweep_abandoned(lease: timedelta) -> list[UUID]:
             stale.filter(pk=pk).update(status=FAILED, finished_at=now, exception_class_path="",
                                        traceback=f"abandoned by {len(worker_ids)} workers: not retried")
             log.error("task %s (%s) abandoned by %d workers: marked failed", pk, path, len(worker_ids))
-        elif stale.filter(pk=pk).update(status=READY, run_after=now):
+        elif stale.filter(pk=pk).update(status=READY, run_after=BACK_IN_LINE):
             log.warning("task %s (%s) abandoned by worker %s: queued again", pk, path, worker_ids[-1:])
             requeued.append(pk)
     return requeued
@@ -125,8 +129,7 @@ class ResilientWorker(db_worker.Worker):
     def requeue_interrupted(self) -> None:
         """The task cut short by a database error will not finish here: queue it again."""
         if self.current is not None:
-            DBTaskResult.objects.filter(pk=self.current, status=RUNNING).update(status=READY,
-                                                                                run_after=timezone.now())
+            DBTaskResult.objects.filter(pk=self.current, status=RUNNING).update(status=READY, run_after=BACK_IN_LINE)
             log.warning("task %s interrupted by a database error: queued again", self.current)
             self.current = None
 
@@ -163,17 +166,18 @@ class Command(db_worker.Command):
                             help="Seconds a running task is held without a heartbeat before another worker "
                                  "takes it over (default: %(default)s)")
 
-    def handle(self, *, verbosity: int, queue_name: str, exclude_queues: str, reload: bool, batch: bool,
-               lease: float, **options) -> None:
+    def handle(self, *, verbosity: int, queue_name: str, interval: float, batch: bool, backend_name: str,
+               startup_delay: bool, reload: bool, max_tasks: int | None, worker_id: str, exclude_queues: str,
+               **options) -> None:
         """db_worker's handle() with our worker (its options and their checks are the library's)."""
         self.configure_logging(verbosity)
         queue_names = queue_name.split(",")
         excluded = exclude_queues.split(",") if exclude_queues else []
         if excluded and "*" not in queue_names:
             raise CommandError("--exclude-queues can only be used with --queue-name=*")
-        worker = ResilientWorker(lease=lease, queue_names=queue_names, excluded_queue_names=excluded, batch=batch,
-                                 **{key: options[key] for key in ("interval", "backend_name", "startup_delay",
-                                                                  "max_tasks", "worker_id")})
+        worker = ResilientWorker(lease=options["lease"], queue_names=queue_names, excluded_queue_names=excluded,
+                                 interval=interval, batch=batch, backend_name=backend_name,
+                                 startup_delay=startup_delay, max_tasks=max_tasks, worker_id=worker_id)
         if reload and not batch:
             if os.environ.get(DJANGO_AUTORELOAD_ENV) == "true":
                 worker.configure_signals()  # only in the reloaded child
