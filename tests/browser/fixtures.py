@@ -91,6 +91,11 @@ def browser():
 
 
 def sign_up(page, base: str, username: str, password: str = "summit-path-42") -> None:
+    """Sign up through the form; from then on the page counts its live swaps
+    (tests.browser.live.click_after_live_swap)."""
+    from tests.browser.live import watch_live_swaps
+
+    watch_live_swaps(page)
     page.goto(f"{base}/accounts/signup/")
     page.fill("#id_username", username)
     page.fill("#id_email", f"{username}@example.com")

@@ -1,0 +1,48 @@
+"""In a browser: every button of a table card redrawn live still works (issue 17, row 1).
+The live card is rendered without the reader's request: its forms used to carry an empty
+CSRF token, so the host's "Add a bot" after a guest joined answered 403."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.fixtures import sign_up
+from tests.browser.live import click_after_live_swap
+
+SLUG = "roll-to-the-top"
+
+
+@pytest.mark.browser
+def test_the_buttons_of_a_table_card_redrawn_live_keep_working(live_site, browser):
+    host, guest = browser.new_context().new_page(), browser.new_context().new_page()
+    sign_up(host, live_site, "hana")   # sign_up makes the page count its live swaps
+    sign_up(guest, live_site, "gus")
+
+    host.goto(f"{live_site}/tables/new/?game={SLUG}")
+    host.fill("#id_seats", "4")
+    host.click("text=Create table")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table_url = host.url
+    host.wait_for_function("() => document.querySelector('[ws-connect^=\"/ws/tables/\"]')")
+    host.wait_for_timeout(300)   # the table socket is open before the guest joins
+
+    guest.goto(table_url)
+    guest.get_by_role("button", name="Join this table").click()
+    guest.wait_for_url(table_url)
+    # The host's card is redrawn live with the guest in it; "Add a bot" must still work.
+    expect(host.locator("#table-card .seat", has_text="gus")).to_be_visible(timeout=10_000)
+    click_after_live_swap(host, host.get_by_role("button", name="Add a bot"))
+    expect(host.locator("#table-card .seat .tag", has_text="bot")).to_have_count(1)
+
+    # The guest's card is redrawn live with the bot; leaving works from it.
+    expect(guest.locator("#table-card .seat .tag", has_text="bot")).to_have_count(1, timeout=10_000)
+    click_after_live_swap(guest, guest.get_by_role("button", name="Leave table"))
+    expect(guest.get_by_role("button", name="Join this table")).to_be_visible()
+
+    # And the host's redrawn card: remove the bot, then close the table.
+    expect(host.locator("#table-card .seat", has_text="gus")).to_have_count(0, timeout=10_000)
+    click_after_live_swap(host, host.get_by_role("button", name="Remove a bot"))
+    expect(host.locator("#table-card .seat .tag", has_text="bot")).to_have_count(0)
+    expect(host.get_by_role("button", name="Close table")).to_be_visible()
