@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -14,7 +14,7 @@ from games.engine import Rejected
 from games.models import Game
 from games.views import my_games_context
 
-from . import services
+from . import live, services
 from .forms import TableForm
 from .models import Table
 
@@ -78,11 +78,31 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), pk=table_id)
-    if table.game_id and table.status == Table.Status.STARTED:
-        return redirect(table.game)
     if table.is_private and not table.has_user(request.user):
         return render(request, "lobby/private.html", {"table": table}, status=404)
+    if request.htmx:   # the card alone, as a page that polls asks for it (lobby.live)
+        return render(request, "lobby/table.html#table-card", table_context(table, request.user))
+    if table.game_id and table.status == Table.Status.STARTED:
+        return redirect(table.game)
     return render(request, "lobby/table.html", table_context(table, request.user))
+
+
+def live_version(request: HttpRequest, kind: str, object_id: int | None = None) -> HttpResponse:
+    """The fingerprint of what a page shows (lobby.live): the page polls it and fetches its
+    fragment again when it changes. Never cached."""
+    if kind == "game":
+        found = live.game_fingerprint(object_id)
+    elif kind == "table":
+        table = Table.objects.filter(pk=object_id).first()
+        visible = table is not None and (not table.is_private or table.has_user(request.user))
+        found = live.table_fingerprint(object_id) if visible else None
+    else:
+        found = live.lobby_fingerprint()
+    if found is None:
+        raise Http404("Nothing to follow here.")
+    response = HttpResponse(found, content_type="text/plain")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

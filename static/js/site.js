@@ -35,6 +35,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (el && !leaving) window.location.assign(el.dataset.redirect);
   };
   document.body.addEventListener("htmx:oobAfterSwap", follow);
+  document.body.addEventListener("htmx:afterSwap", follow);   // a card a polling page fetched (lobby.live)
   document.body.addEventListener("htmx:oobAfterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", showTurnCount);
   // "My games" follows the badge: when the socket brings a new badge, redraw the lists.
@@ -244,19 +245,6 @@ function formatClock(seconds) {
   const pad = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
-// When a running clock reaches zero, the worker hands the seat to the bot. Its live push
-// needs a channel layer shared with the web process (Redis); with the in-memory layer of
-// `make run` it never arrives, so the page asks for the board itself a few seconds after
-// the deadline, a few times at most.
-const EXPIRY_REFRESH_DELAY_MS = 5000;
-let expiryRefreshesLeft = 6;
-function refreshAfterExpiry() {
-  const root = document.querySelector("[data-panel-url]");
-  if (!root || expiryRefreshesLeft <= 0) return;
-  expiryRefreshesLeft -= 1;
-  setTimeout(() => htmx.ajax("GET", root.dataset.panelUrl, { target: "#live", swap: "innerHTML" }),
-             EXPIRY_REFRESH_DELAY_MS);
-}
 setInterval(() => {
   const now = Date.now();
   document.querySelectorAll(".clock[data-remaining]").forEach((el) => {
@@ -264,12 +252,50 @@ setInterval(() => {
     const left = parseInt(el.dataset.remaining, 10) - (now - parseInt(el.dataset.drawnAt, 10)) / 1000;
     el.textContent = formatClock(left);
     el.classList.toggle("low", left < 30);
-    if (left <= 0 && !el.dataset.expiryAsked) {
-      el.dataset.expiryAsked = "1";
-      refreshAfterExpiry();
-    }
   });
 }, 1000);
+
+// Pages that poll for what their socket cannot bring (lobby/live.py explains when and why):
+// with the in-memory channel layer of `make run` (body data-live-poll, in ms; 0 otherwise)
+// the worker's changes (a clock run out, a rematch expired, idle tables closed) never reach
+// the socket. Each element with data-live-version asks that URL for a fingerprint of what
+// it shows; when the fingerprint changes, it fetches its fragment again into
+// data-live-target (the game panel through its own panel URL, keeping a half-made choice).
+(function () {
+  const interval = parseInt((document.body && document.body.dataset.livePoll) || "0", 10);
+  if (!interval) return;
+  const seen = new WeakMap();
+  function fragmentUrl(el) {
+    if (el.dataset.liveSrc) return el.dataset.liveSrc;
+    const board = el.querySelector("[data-panel-url]");
+    if (!board) return null;
+    const sel = board.dataset.sel || "";
+    return sel ? `${board.dataset.panelUrl}?sel=${encodeURIComponent(sel)}` : board.dataset.panelUrl;
+  }
+  async function check(el) {
+    let answer;
+    try {
+      answer = await fetch(el.dataset.liveVersion, { headers: { "Accept": "text/plain" }, cache: "no-store" });
+    } catch (err) {
+      return;   // offline for a moment: ask again next time
+    }
+    if (!answer.ok) return;
+    const print = await answer.text();
+    const before = seen.get(el);
+    seen.set(el, print);
+    const url = fragmentUrl(el);
+    if (before !== undefined && before !== print && url && window.htmx) {
+      const target = el.dataset.liveTarget;
+      htmx.ajax("GET", url, { target, swap: target === "#live" ? "innerHTML" : "outerHTML" });
+    }
+  }
+  const pollAll = () => {
+    if (document.visibilityState === "hidden") return;
+    document.querySelectorAll("[data-live-version]").forEach(check);
+  };
+  document.addEventListener("DOMContentLoaded", pollAll);
+  setInterval(pollAll, interval);
+})();
 
 // Screen readers hear each live update's last event: the panel carries it in
 // data-last-event; the #announcer region (outside the swapped panel) says it once.

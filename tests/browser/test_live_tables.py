@@ -46,3 +46,32 @@ def test_the_buttons_of_a_table_card_redrawn_live_keep_working(live_site, browse
     click_after_live_swap(host, host.get_by_role("button", name="Remove a bot"))
     expect(host.locator("#table-card .seat .tag", has_text="bot")).to_have_count(0)
     expect(host.get_by_role("button", name="Close table")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_table_the_worker_expires_leaves_its_page_and_the_lobby_without_a_reload(live_site, browser):
+    """The worker is another process (here: the test's own), whose push the server's
+    in-memory layer never hears (make run): the pages poll (lobby.live) and catch up."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from lobby import services
+    from lobby.models import Table
+
+    host, watcher = browser.new_context().new_page(), browser.new_context().new_page()
+    sign_up(host, live_site, "hana")
+    sign_up(watcher, live_site, "wes")
+    host.goto(f"{live_site}/tables/new/?game={SLUG}")
+    host.fill("#id_seats", "3")
+    host.click("text=Create table")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    watcher.goto(f"{live_site}/")
+    expect(watcher.locator("#table-list")).to_contain_text("Roll to the Top")
+    host.wait_for_timeout(500)   # both pages have taken their first fingerprint
+
+    Table.objects.update(last_activity=timezone.now() - timedelta(days=30))
+    assert services.expire_idle_tables() == 1
+    expect(host.locator("#table-card")).to_contain_text("Expired", timeout=15_000)
+    expect(host.get_by_role("button", name="Add a bot")).to_have_count(0)
+    expect(watcher.locator("#table-list")).not_to_contain_text("Roll to the Top", timeout=15_000)

@@ -52,7 +52,8 @@ def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_s
 @pytest.mark.browser
 def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, browser, start_game):
     """The worker's live push cannot reach a page served by another process on the
-    in-memory layer; the page asks for its board itself once the deadline has passed."""
+    in-memory layer (make run): the page polls its game's fingerprint (lobby.live) and
+    fetches the board again when the worker has handed the seat to the bot."""
     from accounts.models import User
     from games.models import Seat
 
