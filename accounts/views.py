@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from chat.models import ChatMute
 from config.abuse import limited
 from games import rules as registry
 from games.engine import Rejected
@@ -54,7 +55,9 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Settings saved.")
         return redirect("accounts:settings")
     return render(request, "accounts/settings.html", {
-        "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user)})
+        "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user),
+        "muted": ChatMute.objects.filter(reader=request.user).select_related("muted").order_by("muted__username"),
+    })
 
 
 @login_required
