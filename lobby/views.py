@@ -44,12 +44,34 @@ def table_list(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/index.html#table-list", lobby_context(request.user))
 
 
+# What a switch of game keeps of the form (the game's own options and seat range change).
+KEPT_ON_SWITCH = ("pace", "rated", "days_per_move", "clock", "clock_minutes", "clock_increment")
+KEPT_CHECKBOXES = ("is_private", "chat_public")
+
+
+def switched_game_form(data, slug: str | None) -> TableForm:
+    """The form redrawn for another game, unbound (no errors shown yet), keeping what the
+    player had chosen that does not depend on the game."""
+    form = TableForm(game_slug=slug)
+    kept = {name: data[name] for name in KEPT_ON_SWITCH if data.get(name)}
+    kept.update({name: bool(data.get(name)) for name in KEPT_CHECKBOXES})
+    seats = form.fields["seats"]
+    if (data.get("seats") or "").isdigit() and seats.min_value <= int(data["seats"]) <= seats.max_value:
+        kept["seats"] = int(data["seats"])
+    form.initial = {"game": form.fields["game"].initial, **kept}
+    return form
+
+
 @login_required
-@limited("tables")
+@limited("tables")   # posts only: switching game (a GET) never counts toward the limit
 def create(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("game") or request.GET.get("game")
+    if request.GET.get("refresh") or request.POST.get("refresh"):   # another game chosen
+        form = switched_game_form(request.GET if request.method == "GET" else request.POST, slug)
+        template = "lobby/create.html#table-form" if request.htmx else "lobby/create.html"
+        return render(request, template, {"form": form})
     form = TableForm(request.POST or None, game_slug=slug)
-    if request.method == "POST" and not request.POST.get("refresh") and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         table = services.create_table(
             request.user, game_slug=data["game"], seats_count=data["seats"], options=data["options"],
@@ -58,8 +80,6 @@ def create(request: HttpRequest) -> HttpResponse:
             clock_minutes=data["clock_minutes"], clock_increment=data["clock_increment"],
         )
         return redirect(table.game or table)
-    if request.POST.get("refresh"):
-        form = TableForm(initial={"game": slug}, game_slug=slug)
     template = "lobby/create.html#table-form" if request.htmx else "lobby/create.html"
     return render(request, template, {"form": form})
 
