@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
@@ -23,7 +24,10 @@ urlpatterns = [
 # repeated failed log-ins on top of that.
 auth_urlpatterns = [
     path("login/", limited("login")(auth_views.LoginView.as_view()), name="login"),
-    path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view()),
+    # Our own mail (templates/registration/password_reset_*): signed with the site's name
+    # and SITE_URL, never the host the request came in on ("The 127.0.0.1:8000 team").
+    path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view(
+        extra_email_context={"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL})),
          name="password_reset"),
     path("", include("django.contrib.auth.urls")),
 ]
