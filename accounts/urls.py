@@ -5,6 +5,7 @@ from django.urls import include, path
 from config.abuse import limited
 
 from . import views
+from .forms import LoginForm
 
 app_name = "accounts"
 
@@ -23,7 +24,7 @@ urlpatterns = [
 # Log-in and password reset are rate-limited (config.abuse); django-axes locks out
 # repeated failed log-ins on top of that.
 auth_urlpatterns = [
-    path("login/", limited("login")(auth_views.LoginView.as_view()), name="login"),
+    path("login/", limited("login")(auth_views.LoginView.as_view(authentication_form=LoginForm)), name="login"),
     # Our own mail (templates/registration/password_reset_*): signed with the site's name
     # and SITE_URL, never the host the request came in on ("The 127.0.0.1:8000 team").
     path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view(

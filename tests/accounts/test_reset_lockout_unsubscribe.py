@@ -66,3 +66,16 @@ def test_mails_carry_the_one_click_headers(start_game, alice, bob):
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     url = message.extra_headers["List-Unsubscribe"].strip("<>")
     assert url.startswith(settings.SITE_URL + "/accounts/unsubscribe/")
+
+
+@pytest.mark.parametrize("length", [151, 256, 5000])
+def test_a_log_in_name_too_long_is_a_form_error_that_axes_never_records(client, alice, length):
+    """Issue 18, row 9: a name of 256+ characters reached django-axes, whose insert of the
+    failed attempt (a 255-character column) was a 500 on PostgreSQL."""
+    from axes.models import AccessAttempt, AccessFailureLog
+
+    answer = client.post("/accounts/login/", {"username": "n" * length, "password": "whatever"})
+    assert answer.status_code == 200
+    assert "at most 150 characters" in answer.content.decode()
+    assert not AccessAttempt.objects.exists() and not AccessFailureLog.objects.exists()
+    assert client.post("/accounts/login/", {"username": "alice", "password": "alice-pass-123"}).status_code == 302
