@@ -109,6 +109,15 @@ document.addEventListener("submit", (event) => {
     try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
   }
 
+  // The panel's address with the page's half-made choice, for a redraw the page asks for
+  // itself (the polling below): the same choice a live update keeps.
+  window.panelUrlKeepingChoice = () => {
+    const r = root();
+    if (!r || !r.dataset.panelUrl) return null;
+    const sel = r.dataset.sel || (r.dataset.selKey === kept.key ? kept.sel : "");
+    return sel ? `${r.dataset.panelUrl}?sel=${encodeURIComponent(sel)}` : r.dataset.panelUrl;
+  };
+
   document.addEventListener("DOMContentLoaded", remember);
   // A page drawn at this page's request: its selection is the page's selection now.
   document.addEventListener("htmx:afterSwap", () => { remember(); refocus(); });
@@ -259,19 +268,13 @@ setInterval(() => {
 // with the in-memory channel layer of `make run` (body data-live-poll, in ms; 0 otherwise)
 // the worker's changes (a clock run out, a rematch expired, idle tables closed) never reach
 // the socket. Each element with data-live-version asks that URL for a fingerprint of what
-// it shows; when the fingerprint changes, it fetches its fragment again into
-// data-live-target (the game panel through its own panel URL, keeping a half-made choice).
+// it shows; when the fingerprint changes, it fetches its fragment again (data-live-src, or
+// the game panel with the page's half-made choice) into data-live-target.
 (function () {
   const interval = parseInt((document.body && document.body.dataset.livePoll) || "0", 10);
   if (!interval) return;
   const seen = new WeakMap();
-  function fragmentUrl(el) {
-    if (el.dataset.liveSrc) return el.dataset.liveSrc;
-    const board = el.querySelector("[data-panel-url]");
-    if (!board) return null;
-    const sel = board.dataset.sel || "";
-    return sel ? `${board.dataset.panelUrl}?sel=${encodeURIComponent(sel)}` : board.dataset.panelUrl;
-  }
+  const fragmentUrl = (el) => el.dataset.liveSrc || window.panelUrlKeepingChoice() || el.dataset.livePanel;
   async function check(el) {
     let answer;
     try {
