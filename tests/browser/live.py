@@ -53,3 +53,20 @@ def click_after_live_swap(page, locator, *, after: int = 0, timeout: float = 10_
     refused = status == 403 or status >= 500 or "CSRF verification failed" in body
     assert not refused, f"{request.method} {request.url} after a live swap was refused: {status} {body[:300]!r}"
     return response
+
+
+
+def as_the_worker(live_site, *command: str) -> str:
+    """Run `manage.py <command>` as the worker does: another process, on the test database
+    and the server's channel layer settings. With Redis its live pushes reach the pages;
+    with the in-memory layer (make run) they cannot, and the pages must poll (lobby.live).
+    Returns what the command printed."""
+    import subprocess
+    import sys
+
+    from tests.browser.fixtures import ROOT
+
+    done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=live_site.env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout

@@ -8,7 +8,14 @@ import pytest
 from django.utils import timezone
 
 from tests.browser.fixtures import sign_up
+from tests.browser.live import as_the_worker
 from tests.fixtures import run_due_tasks
+
+
+def make_due(task: str) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.filter(status="READY", task_path__endswith=f".{task}").update(run_after=timezone.now())
 
 SLUG = "nanga-parbat"
 
@@ -72,6 +79,7 @@ def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, b
     watcher.goto(f"{live_site}/play/{game.pk}/")
     assert watcher.get_by_text("played by a bot since").count() == 0
     watcher.wait_for_timeout(2500)
-    run_due_tasks(only="expire_clock")
+    make_due("expire_clock")
+    as_the_worker(live_site, "db_worker", "--batch", "--no-startup-delay", "--interval", "0")
     assert Seat.objects.get(game=game, index=absent_seat).bot_since is not None
     watcher.get_by_text("played by a bot since", exact=False).first.wait_for(timeout=15_000)
