@@ -77,3 +77,20 @@ def test_a_private_table_or_an_unknown_thing_has_no_fingerprint_for_outsiders(al
     assert bob_client.get(f"/live/tables/{table.pk}/").status_code == 404
     assert bob_client.get("/live/games/987654/").status_code == 404
     assert bob_client.get("/live/tables/987654/").status_code == 404
+
+
+def test_an_expired_table_is_pushed_to_its_own_page_as_well_as_to_the_lobby(alice, monkeypatch,
+                                                                            django_capture_on_commit_callbacks):
+    """With Redis the worker's push is what tells an open table page it expired."""
+    from games import notify
+
+    sent: list = []
+    monkeypatch.setattr(notify, "send_many", lambda batch: sent.extend(batch))
+    table = services.create_table(alice, game_slug=SLUG, seats_count=3, options={}, is_private=False,
+                                  pace="live", days_per_move=None)
+    sent.clear()
+    Table.objects.filter(pk=table.pk).update(last_activity=timezone.now() - timedelta(days=30))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.expire_idle_tables() == 1
+    assert (notify.table_group(table.pk), {"type": "table.update"}) in sent
+    assert (notify.LOBBY_GROUP, {"type": "lobby.update"}) in sent
