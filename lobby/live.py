@@ -63,3 +63,12 @@ def lobby_fingerprint() -> str:
     seats = list(TableSeat.objects.filter(table__in=open_tables).order_by("pk").values_list("table_id", "user_id",
                                                                                             "is_bot"))
     return _digest(tables, seats)
+
+
+def badge_fingerprint(user) -> str:
+    """Changes when the games waiting for the user's move change (the "your turn" badge):
+    e.g. a bot the worker put in an opponent's timed-out seat moved, and it is your turn."""
+    from games.notify import games_waiting_for_users
+
+    waiting = games_waiting_for_users({user.pk})[user.pk]
+    return _digest(sorted(game.pk for game in waiting))

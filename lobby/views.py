@@ -116,6 +116,8 @@ def live_version(request: HttpRequest, kind: str, object_id: int | None = None) 
         table = Table.objects.filter(pk=object_id).first()
         visible = table is not None and (not table.is_private or table.has_user(request.user))
         found = live.table_fingerprint(object_id) if visible else None
+    elif kind == "me":
+        found = live.badge_fingerprint(request.user) if request.user.is_authenticated else None
     else:
         found = live.lobby_fingerprint()
     if found is None:
@@ -123,6 +125,14 @@ def live_version(request: HttpRequest, kind: str, object_id: int | None = None) 
     response = HttpResponse(found, content_type="text/plain")
     response["Cache-Control"] = "no-store"
     return response
+
+
+def turn_badge(request: HttpRequest) -> HttpResponse:
+    """The "your turn" badge alone, for a page that polls (lobby.live)."""
+    from games.views import games_waiting_for
+
+    waiting = games_waiting_for(request.user) if request.user.is_authenticated else []
+    return render(request, "games/_turn_badge.html", {"turn_games": waiting})
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -38,13 +38,17 @@ document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("htmx:afterSwap", follow);   // a card a polling page fetched (lobby.live)
   document.body.addEventListener("htmx:oobAfterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", showTurnCount);
-  // "My games" follows the badge: when the socket brings a new badge, redraw the lists.
-  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+  // "My games" follows the badge: when the socket (or the polling of lobby.live) brings a
+  // new badge, redraw the lists.
+  const followBadge = (event) => {
     const list = document.getElementById("my-games");
     if (list && event.detail.target && event.detail.target.id === "turn-badge") {
       htmx.ajax("GET", list.dataset.src, { target: "#my-games", swap: "outerHTML" });
     }
-  });
+  };
+  document.body.addEventListener("htmx:oobAfterSwap", followBadge);
+  document.body.addEventListener("htmx:afterSwap", followBadge);
+  document.body.addEventListener("htmx:afterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", follow);
   follow();
 });

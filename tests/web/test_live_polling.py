@@ -94,3 +94,15 @@ def test_an_expired_table_is_pushed_to_its_own_page_as_well_as_to_the_lobby(alic
         assert services.expire_idle_tables() == 1
     assert (notify.table_group(table.pk), {"type": "table.update"}) in sent
     assert (notify.LOBBY_GROUP, {"type": "lobby.update"}) in sent
+
+
+def test_the_badges_fingerprint_follows_the_games_waiting_for_me(start_game, alice, bob, alice_client, client):
+    page = alice_client.get("/").content.decode()
+    assert 'data-live-version="/live/me/"' in page and 'data-live-src="/live/me/badge/"' in page
+    before = fingerprint(alice_client, "/live/me/")
+    game = start_game(SLUG, [alice, bob])
+    waiting_for_alice = 0 in game.to_act()
+    assert (fingerprint(alice_client, "/live/me/") != before) == waiting_for_alice
+    badge = alice_client.get("/live/me/badge/", headers={"HX-Request": "true"}).content.decode()
+    assert badge.startswith('<span id="turn-badge" data-count="{}"'.format(1 if waiting_for_alice else 0))
+    assert client.get("/live/me/").status_code == 404, "nobody's badge for anonymous readers"
