@@ -1,5 +1,6 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 
 from .models import User
 
@@ -10,6 +11,18 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form with its name's length enforced. Django only sets the field's
+    max_length after the field is built (no validator), so a longer name went on to
+    authenticate(), and django-axes' record of the failure (a 255-character column) was a
+    500 on PostgreSQL. A field error stops the form before authenticate() is called."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
 
 
 class SettingsForm(forms.ModelForm):

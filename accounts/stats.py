@@ -78,10 +78,13 @@ def standings(player: User) -> list[GameStanding]:
         item.played, item.won, item.average_rank = row["played"], row["won"], row["average"]
     for rating in Rating.objects.filter(user=player):
         entry(rating.game_slug).rating = rating
-    history = RatingEvent.objects.filter(user=player).order_by("id").values_list("game_slug", "mu_after",
-                                                                                 "sigma_after")
-    for slug, mu, sigma in history:
-        entry(slug).history.append(display_number(mu - 3 * sigma))
+    history = RatingEvent.objects.filter(user=player).order_by("id").values_list(
+        "game_slug", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    for slug, mu_before, sigma_before, mu, sigma in history:
+        item = entry(slug)
+        if not item.history:   # the chart starts at the rating before the first rated game
+            item.history.append(display_number(mu_before - 3 * sigma_before))
+        item.history.append(display_number(mu - 3 * sigma))
     return sorted(by_slug.values(), key=lambda s: (-s.played, s.title))
 
 

@@ -1,9 +1,11 @@
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
 from config.abuse import limited
 
 from . import views
+from .forms import LoginForm
 
 app_name = "accounts"
 
@@ -22,8 +24,11 @@ urlpatterns = [
 # Log-in and password reset are rate-limited (config.abuse); django-axes locks out
 # repeated failed log-ins on top of that.
 auth_urlpatterns: list[URLPattern | URLResolver] = [
-    path("login/", limited("login")(auth_views.LoginView.as_view()), name="login"),
-    path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view()),
+    path("login/", limited("login")(auth_views.LoginView.as_view(authentication_form=LoginForm)), name="login"),
+    # Our own mail (templates/registration/password_reset_*): signed with the site's name
+    # and SITE_URL, never the host the request came in on ("The 127.0.0.1:8000 team").
+    path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view(
+        extra_email_context={"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL})),
          name="password_reset"),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -7,8 +7,9 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
+from chat.models import ChatMute
 from config.abuse import limited
 from games import rules as registry
 from games.engine import Rejected
@@ -54,7 +55,9 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Settings saved.")
         return redirect("accounts:settings")
     return render(request, "accounts/settings.html", {
-        "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user)})
+        "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user),
+        "muted": ChatMute.objects.filter(reader=request.user).select_related("muted").order_by("muted__username"),
+    })
 
 
 @login_required
@@ -77,8 +80,12 @@ def vacation_view(request: HttpRequest) -> HttpResponse:
 
 
 @csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) without a session
+@require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """One click, no login: the signed token names the user and the kind of mail."""
+    """No login: the signed token names the user and the kind of mail. A visit (GET) only
+    shows a button: mail scanners and link previews open links, and must not unsubscribe
+    anybody. The button and mail clients' one-click (RFC 8058: a POST of
+    "List-Unsubscribe=One-Click" to the List-Unsubscribe address) unsubscribe."""
     from games.mail import KINDS, read_unsubscribe_token
 
     found = read_unsubscribe_token(token)
@@ -86,6 +93,8 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if user is None:
         return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
     kind = found[1]
+    if request.method == "GET":
+        return render(request, "accounts/unsubscribe.html", {"kind": kind, "subject": user, "confirm": True})
     setattr(user, KINDS[kind], False)
     user.save(update_fields=[KINDS[kind]])
     return render(request, "accounts/unsubscribe.html", {"kind": kind, "subject": user})

@@ -5,9 +5,15 @@ the reason shown in the box.
 """
 from __future__ import annotations
 
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
+from django_ratelimit.exceptions import Ratelimited
 
 from config.abuse import limited
 from games.engine import Rejected
@@ -15,7 +21,8 @@ from games.models import Game
 from lobby.models import Table
 
 from . import services
-from .models import CANNED_PHRASES, MAX_LENGTH, ChatMessage, ChatReport
+from .models import CANNED_PHRASES, MAX_LENGTH, ChatMessage, ChatMute, ChatReport
+
 
 def _room(kind: str, pk: int) -> services.Room:
     if kind == "game":
@@ -38,8 +45,27 @@ def box(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     return _box(request, _room(kind, pk), kind, pk)
 
 
+TOO_FAST = "You are writing too fast: wait a minute, then try again."
+
+
+def _limited_in_the_box(view):
+    """settings.RATELIMITS["chat"], per user and per address (config.abuse). Over the limit,
+    the answer is the chat box with the reason in it (429): the site's generic refusal is
+    the game panel's message element, which would replace the whole box and put a second
+    #game-panel on the page."""
+    counted = limited("chat")(view)
+
+    @wraps(view)
+    def answer(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
+        try:
+            return counted(request, kind, pk)
+        except Ratelimited:
+            return _box(request, _room(kind, pk), kind, pk, error=TOO_FAST, status=429)
+    return answer
+
+
 @require_POST
-@limited("chat")  # settings.RATELIMITS["chat"], per user and per address (config.abuse)
+@_limited_in_the_box
 def post(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     room = _room(kind, pk)
     try:
@@ -54,6 +80,8 @@ def mute(request: HttpRequest, kind: str, pk: int, user_id: int) -> HttpResponse
     room = _room(kind, pk)
     if not request.user.is_authenticated or not room.can_read(request.user):
         return _box(request, room, kind, pk, error="Log in to mute someone.", status=403)
+    if not get_user_model().objects.filter(pk=user_id).exists():
+        return _box(request, room, kind, pk, error="There is no such player to mute.", status=404)
     try:
         services.set_mute(room, request.user, user_id, request.POST.get("on", "1") == "1")
     except Rejected as exc:
@@ -69,3 +97,16 @@ def report(request: HttpRequest, kind: str, pk: int, message_id: int) -> HttpRes
         return _box(request, room, kind, pk, error="There is no such line to report.", status=404)
     ChatReport.objects.get_or_create(message=message, reporter=request.user)
     return _box(request, room, kind, pk, error="Thanks: a moderator will look at it.")
+
+
+@login_required
+@require_POST
+def unmute(request: HttpRequest, user_id: int) -> HttpResponse:
+    """From the settings page's list of muted players: their lines show again everywhere
+    (chat pages opened from now on)."""
+    removed, _ = ChatMute.objects.filter(reader_id=request.user.pk, muted_id=user_id).delete()
+    if removed:
+        messages.success(request, "Unmuted: you see their chat lines again.")
+    else:
+        messages.info(request, "That player was not muted.")
+    return redirect("accounts:settings")

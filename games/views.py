@@ -151,8 +151,10 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     except GameUnavailable:
         return unavailable(request)
     if game.is_active and not request.user.is_superuser:
-        return render(request, "games/_message.html",
-                      {"message": "The replay opens when the game is over."}, status=403)
+        if request.htmx:
+            return render(request, "games/_message.html",
+                          {"message": "The replay opens when the game is over."}, status=403)
+        return render(request, "games/replay_closed.html", {"game": game}, status=403)
     step = _replay_step(request, game.version)
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))

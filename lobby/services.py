@@ -160,14 +160,16 @@ def _close(table: Table, status: str) -> None:
 def expire_idle_tables(now=None) -> int:
     """Close open tables with no activity for OPEN_TABLE_IDLE_HOURS (a periodic task)."""
     cutoff = (now or timezone.now()) - timedelta(hours=settings.OPEN_TABLE_IDLE_HOURS)
-    closed = 0
+    closed: list[int] = []
     idle = Table.objects.filter(status=Table.Status.OPEN, last_activity__lt=cutoff)
     for table_id in idle.values_list("pk", flat=True):
         with transaction.atomic():
             table = _locked(table_id)
             if table.is_open and table.last_activity < cutoff:
                 _close(table, Table.Status.EXPIRED)
-                closed += 1
-    if closed:
-        transaction.on_commit(lambda: lobby_changed())
-    return closed
+                closed.append(table_id)
+    if closed:   # the lobby list, and each closed table's own page (its card says so)
+        transaction.on_commit(lambda: notify.send_many(
+            [(notify.LOBBY_GROUP, {"type": "lobby.update"})]
+            + [(notify.table_group(pk), {"type": "table.update"}) for pk in closed]))
+    return len(closed)

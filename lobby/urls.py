@@ -18,4 +18,9 @@ urlpatterns = [
     path("tables/<id:table_id>/start/", views.start, name="start"),
     path("invite/<token:token>/", views.invite, name="invite"),
     path("invite/<token:token>/join/", views.join_private, name="join_private"),
+    path("live/lobby/", views.live_version, {"kind": "lobby"}, name="live_lobby"),
+    path("live/me/", views.live_version, {"kind": "me"}, name="live_me"),
+    path("live/me/badge/", views.turn_badge, name="turn_badge"),
+    path("live/tables/<id:object_id>/", views.live_version, {"kind": "table"}, name="live_table"),
+    path("live/games/<id:object_id>/", views.live_version, {"kind": "game"}, name="live_game"),
 ]

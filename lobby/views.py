@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -15,7 +15,7 @@ from games.engine import Rejected
 from games.models import Game
 from games.views import my_games_context
 
-from . import services
+from . import live, services
 from .forms import TableForm
 from .models import Table
 
@@ -49,12 +49,35 @@ def table_list(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/index.html#table-list", lobby_context(request.user))
 
 
+# What a switch of game keeps of the form (the game's own options and seat range change).
+KEPT_ON_SWITCH = ("pace", "rated", "days_per_move", "clock", "clock_minutes", "clock_increment")
+KEPT_CHECKBOXES = ("is_private", "chat_public")
+
+
+def switched_game_form(data, slug: str | None) -> TableForm:
+    """The form redrawn for another game, unbound (no errors shown yet), keeping what the
+    player had chosen that does not depend on the game."""
+    form = TableForm(game_slug=slug)
+    kept = {name: data[name] for name in KEPT_ON_SWITCH if data.get(name)}
+    kept.update({name: bool(data.get(name)) for name in KEPT_CHECKBOXES})
+    seats = form.fields["seats"]
+    low, high = getattr(seats, "min_value", None) or 1, getattr(seats, "max_value", None) or 1
+    if (data.get("seats") or "").isdigit() and low <= int(data["seats"]) <= high:
+        kept["seats"] = int(data["seats"])
+    form.initial = {"game": form.fields["game"].initial, **kept}
+    return form
+
+
 @login_required
-@limited("tables")
+@limited("tables")   # posts only: switching game (a GET) never counts toward the limit
 def create(request: HtmxHttpRequest) -> HttpResponse:
     slug = request.POST.get("game") or request.GET.get("game")
+    if request.GET.get("refresh") or request.POST.get("refresh"):   # another game chosen
+        form = switched_game_form(request.GET if request.method == "GET" else request.POST, slug)
+        template = "lobby/create.html#table-form" if request.htmx else "lobby/create.html"
+        return render(request, template, {"form": form})
     form = TableForm(request.POST or None, game_slug=slug)
-    if request.method == "POST" and not request.POST.get("refresh") and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         table = services.create_table(
             request.user, game_slug=data["game"], seats_count=data["seats"], options=data["options"],
@@ -63,8 +86,6 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
             clock_minutes=data["clock_minutes"], clock_increment=data["clock_increment"],
         )
         return redirect(table.game or table)
-    if request.POST.get("refresh"):
-        form = TableForm(initial={"game": slug}, game_slug=slug)
     template = "lobby/create.html#table-form" if request.htmx else "lobby/create.html"
     return render(request, template, {"form": form})
 
@@ -81,13 +102,46 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
     }
 
 
-def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), pk=table_id)
-    if table.status == Table.Status.STARTED and table.game is not None:
-        return redirect(table.game)
     if table.is_private and not table.has_user(request.user):
         return render(request, "lobby/private.html", {"table": table}, status=404)
+    if request.htmx:   # the card alone, as a page that polls asks for it (lobby.live)
+        return render(request, "lobby/table.html#table-card", table_context(table, request.user))
+    if table.status == Table.Status.STARTED and table.game is not None:
+        return redirect(table.game)
     return render(request, "lobby/table.html", table_context(table, request.user))
+
+
+def live_version(request: HttpRequest, kind: str, object_id: int | None = None) -> HttpResponse:
+    """The fingerprint of what a page shows (lobby.live): the page polls it and fetches its
+    fragment again when it changes. Never cached."""
+    found: str | None
+    if kind in ("game", "table") and object_id is None:
+        found = None
+    elif kind == "game" and object_id is not None:
+        found = live.game_fingerprint(object_id)
+    elif kind == "table" and object_id is not None:
+        table = Table.objects.filter(pk=object_id).first()
+        visible = table is not None and (not table.is_private or table.has_user(request.user))
+        found = live.table_fingerprint(object_id) if visible else None
+    elif kind == "me":
+        found = live.badge_fingerprint(request.user) if request.user.is_authenticated else None
+    else:
+        found = live.lobby_fingerprint()
+    if found is None:
+        raise Http404("Nothing to follow here.")
+    response = HttpResponse(found, content_type="text/plain")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def turn_badge(request: HttpRequest) -> HttpResponse:
+    """The "your turn" badge alone, for a page that polls (lobby.live)."""
+    from games.views import games_waiting_for
+
+    waiting = games_waiting_for(request.user) if request.user.is_authenticated else []
+    return render(request, "games/_turn_badge.html", {"turn_games": waiting})
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -35,18 +35,47 @@ document.addEventListener("DOMContentLoaded", () => {
     if (el && !leaving) window.location.assign(el.dataset.redirect);
   };
   document.body.addEventListener("htmx:oobAfterSwap", follow);
+  document.body.addEventListener("htmx:afterSwap", follow);   // a card a polling page fetched (lobby.live)
   document.body.addEventListener("htmx:oobAfterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", showTurnCount);
-  // "My games" follows the badge: when the socket brings a new badge, redraw the lists.
-  document.body.addEventListener("htmx:oobAfterSwap", (event) => {
+  // "My games" follows the badge: when the socket (or the polling of lobby.live) brings a
+  // new badge, redraw the lists.
+  const followBadge = (event) => {
     const list = document.getElementById("my-games");
     if (list && event.detail.target && event.detail.target.id === "turn-badge") {
       htmx.ajax("GET", list.dataset.src, { target: "#my-games", swap: "outerHTML" });
     }
-  });
+  };
+  document.body.addEventListener("htmx:oobAfterSwap", followBadge);
+  document.body.addEventListener("htmx:afterSwap", followBadge);
+  document.body.addEventListener("htmx:afterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", follow);
   follow();
 });
+
+// The page's CSRF token (a meta tag base.html draws with the page) goes with every form post
+// to this site. HTML pushed over a socket is rendered without a request and carries no token
+// of its own (its {% csrf_token %} would be empty): a form from a live table card would be
+// refused. htmx requests send the same token as a header (hx-headers on <body>).
+function pageCsrfToken() {
+  const meta = document.querySelector("meta[name=csrf-token]");
+  return meta ? meta.content : "";
+}
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") return;
+  if (new URL(form.action, location.href).origin !== location.origin) return;
+  const token = pageCsrfToken();
+  if (!token) return;
+  let field = form.querySelector("input[name=csrfmiddlewaretoken]");
+  if (!field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "csrfmiddlewaretoken";
+    form.appendChild(field);
+  }
+  field.value = token;
+}, true);
 
 // Half-made moves (games/selection.py documents the convention). The board root carries
 // data-sel-root, data-sel (the ?sel= it was drawn with), data-sel-key (what that selection
@@ -83,6 +112,15 @@ document.addEventListener("DOMContentLoaded", () => {
     refocusing = true;
     try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
   }
+
+  // The panel's address with the page's half-made choice, for a redraw the page asks for
+  // itself (the polling below): the same choice a live update keeps.
+  window.panelUrlKeepingChoice = () => {
+    const r = root();
+    if (!r || !r.dataset.panelUrl) return null;
+    const sel = r.dataset.sel || (r.dataset.selKey === kept.key ? kept.sel : "");
+    return sel ? `${r.dataset.panelUrl}?sel=${encodeURIComponent(sel)}` : r.dataset.panelUrl;
+  };
 
   document.addEventListener("DOMContentLoaded", remember);
   // A page drawn at this page's request: its selection is the page's selection now.
@@ -220,19 +258,6 @@ function formatClock(seconds) {
   const pad = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
-// When a running clock reaches zero, the worker hands the seat to the bot. Its live push
-// needs a channel layer shared with the web process (Redis); with the in-memory layer of
-// `make run` it never arrives, so the page asks for the board itself a few seconds after
-// the deadline, a few times at most.
-const EXPIRY_REFRESH_DELAY_MS = 5000;
-let expiryRefreshesLeft = 6;
-function refreshAfterExpiry() {
-  const root = document.querySelector("[data-panel-url]");
-  if (!root || expiryRefreshesLeft <= 0) return;
-  expiryRefreshesLeft -= 1;
-  setTimeout(() => htmx.ajax("GET", root.dataset.panelUrl, { target: "#live", swap: "innerHTML" }),
-             EXPIRY_REFRESH_DELAY_MS);
-}
 setInterval(() => {
   const now = Date.now();
   document.querySelectorAll(".clock[data-remaining]").forEach((el) => {
@@ -240,12 +265,44 @@ setInterval(() => {
     const left = parseInt(el.dataset.remaining, 10) - (now - parseInt(el.dataset.drawnAt, 10)) / 1000;
     el.textContent = formatClock(left);
     el.classList.toggle("low", left < 30);
-    if (left <= 0 && !el.dataset.expiryAsked) {
-      el.dataset.expiryAsked = "1";
-      refreshAfterExpiry();
-    }
   });
 }, 1000);
+
+// Pages that poll for what their socket cannot bring (lobby/live.py explains when and why):
+// with the in-memory channel layer of `make run` (body data-live-poll, in ms; 0 otherwise)
+// the worker's changes (a clock run out, a rematch expired, idle tables closed) never reach
+// the socket. Each element with data-live-version asks that URL for a fingerprint of what
+// it shows; when the fingerprint changes, it fetches its fragment again (data-live-src, or
+// the game panel with the page's half-made choice) into data-live-target.
+(function () {
+  const interval = parseInt((document.body && document.body.dataset.livePoll) || "0", 10);
+  if (!interval) return;
+  const seen = new WeakMap();
+  const fragmentUrl = (el) => el.dataset.liveSrc || window.panelUrlKeepingChoice() || el.dataset.livePanel;
+  async function check(el) {
+    let answer;
+    try {
+      answer = await fetch(el.dataset.liveVersion, { headers: { "Accept": "text/plain" }, cache: "no-store" });
+    } catch (err) {
+      return;   // offline for a moment: ask again next time
+    }
+    if (!answer.ok) return;
+    const print = await answer.text();
+    const before = seen.get(el);
+    seen.set(el, print);
+    const url = fragmentUrl(el);
+    if (before !== undefined && before !== print && url && window.htmx) {
+      const target = el.dataset.liveTarget;
+      htmx.ajax("GET", url, { target, swap: target === "#live" ? "innerHTML" : "outerHTML" });
+    }
+  }
+  const pollAll = () => {
+    if (document.visibilityState === "hidden") return;
+    document.querySelectorAll("[data-live-version]").forEach(check);
+  };
+  document.addEventListener("DOMContentLoaded", pollAll);
+  setInterval(pollAll, interval);
+})();
 
 // Screen readers hear each live update's last event: the panel carries it in
 // data-last-event; the #announcer region (outside the swapped panel) says it once.

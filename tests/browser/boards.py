@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from games import engine, rules
 from games.models import Game
 from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, check_widths
+from tests.browser.live import watch_live_swaps
 from tests.fixtures import client_for
 
 ALL_WIDTHS = (SMALL_PHONE, PHONE, DESKTOP)
@@ -42,7 +43,7 @@ def signed_in(browser, live_site, user, width=PHONE):
     context = browser.new_context(viewport={"width": width, "height": 800})
     context.add_cookies([{"name": "sessionid", "value": client_for(user).cookies["sessionid"].value,
                           "url": live_site}])
-    return context.new_page()
+    return watch_live_swaps(context.new_page())
 
 
 def settled(page) -> None:

@@ -38,9 +38,16 @@ def _database_url(db: dict) -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+class LiveSite(str):
+    """The live site's base URL, which also knows the environment its server runs in (so a
+    worker process can join it: tests.browser.live.as_the_worker)."""
+
+    env: dict
+
+
 @pytest.fixture
 def live_site(transactional_db):
-    """The site served by daphne on the test database; yields its base URL."""
+    """The site served by daphne on the test database; yields its base URL (a LiveSite)."""
     from django.conf import settings
 
     port = _free_port()
@@ -62,7 +69,9 @@ def live_site(transactional_db):
     else:
         server.kill()
         raise RuntimeError("daphne did not start in 30 s")
-    yield f"http://127.0.0.1:{port}"
+    site = LiveSite(f"http://127.0.0.1:{port}")
+    site.env = env
+    yield site
     server.terminate()
     try:
         server.wait(timeout=10)
@@ -91,6 +100,11 @@ def browser():
 
 
 def sign_up(page, base: str, username: str, password: str = "summit-path-42") -> None:
+    """Sign up through the form; from then on the page counts its live swaps
+    (tests.browser.live.click_after_live_swap)."""
+    from tests.browser.live import watch_live_swaps
+
+    watch_live_swaps(page)
     page.goto(f"{base}/accounts/signup/")
     page.fill("#id_username", username)
     page.fill("#id_email", f"{username}@example.com")

@@ -7,6 +7,7 @@ import pytest
 
 from tests.browser.checks import check_widths
 from tests.browser.fixtures import sign_up
+from tests.browser.live import click_after_live_swap
 
 SLUG = "roll-to-the-top"
 
@@ -60,7 +61,7 @@ def test_players_chat_live_and_one_mutes_the_other(live_site, browser, start_gam
     assert ben_view.get_by_role("button", name="report").is_visible()
     check_widths(ann, "chat-live")
 
-    live_line.get_by_role("button", name="mute").click()
+    click_after_live_swap(ann, live_line.get_by_role("button", name="mute"))
     ann.locator(".chat-line", has_text="hello from ben").wait_for(state="detached")
     say(ben, "are you still there")
     ben.locator(".chat-line", has_text="are you still there").wait_for()

@@ -8,7 +8,14 @@ import pytest
 from django.utils import timezone
 
 from tests.browser.fixtures import sign_up
+from tests.browser.live import as_the_worker
 from tests.fixtures import run_due_tasks
+
+
+def make_due(task: str) -> None:
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.filter(status="READY", task_path__endswith=f".{task}").update(run_after=timezone.now())
 
 SLUG = "nanga-parbat"
 
@@ -71,7 +78,8 @@ def test_a_timed_out_player_finds_the_bot_in_their_seat_and_takes_it_back(live_s
 @pytest.mark.browser
 def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, browser, start_game):
     """The worker's live push cannot reach a page served by another process on the
-    in-memory layer; the page asks for its board itself once the deadline has passed."""
+    in-memory layer (make run): the page polls its game's fingerprint (lobby.live) and
+    fetches the board again when the worker has handed the seat to the bot."""
     from accounts.models import User
     from games.models import Seat
 
@@ -91,6 +99,7 @@ def test_a_page_whose_clock_runs_out_shows_the_bot_without_a_reload(live_site, b
     watcher.goto(f"{live_site}/play/{game.pk}/")
     assert watcher.get_by_text("played by a bot since").count() == 0
     watcher.wait_for_timeout(2500)
-    run_due_tasks(only="expire_clock")
+    make_due("expire_clock")
+    as_the_worker(live_site, "db_worker", "--batch", "--no-startup-delay", "--interval", "0")
     assert Seat.objects.get(game=game, index=absent_seat).bot_since is not None
     watcher.get_by_text("played by a bot since", exact=False).first.wait_for(timeout=15_000)

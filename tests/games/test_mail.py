@@ -181,10 +181,15 @@ def test_the_digest_chain_starts_and_continues_at_the_configured_hour(settings, 
 
 
 def test_unsubscribe_works_with_one_click_and_no_login(start_game, alice, bob, run_tasks):
+    """A visit (mail scanners open links) only shows the button; the button unsubscribes."""
     from games.mail import unsubscribe_token
 
     url = f"/accounts/unsubscribe/{unsubscribe_token(alice, 'turn')}/"
-    response = Client().get(url)
+    visit = Client().get(url)
+    assert visit.status_code == 200 and '<form method="post">' in visit.content.decode()
+    alice.refresh_from_db()
+    assert alice.email_turn_notifications is True, "a GET changes nothing"
+    response = Client(enforce_csrf_checks=True).post(url)
     assert response.status_code == 200
     assert "You are unsubscribed" in response.content.decode()
     alice.refresh_from_db()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.fixtures import meet_at_a_table, sign_up
+from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
 
@@ -89,6 +90,11 @@ def test_two_players_place_tiles_and_see_each_other(live_site, browser):
     assert alice.locator(".at-other .cell").count() >= 4
     assert bob.locator(".at-other .cell").count() >= 4
     expect(alice.locator(".at-other")).to_contain_text("as of round 1")
+    # Bob's round 2 came live: his next square answers, it is not refused.
+    settled(bob)
+    before = bob.locator(".at-main .cell").count()
+    click_after_live_swap(bob, bob.locator(".at-board .at-main .hl:not(.faint)").first)
+    expect(bob.locator(".at-main .cell")).not_to_have_count(before, timeout=10_000)
     if os.environ.get("SCREENSHOTS"):
         alice.screenshot(path="test-artifacts/alpine-alice-round2.png", full_page=True)
         bob.screenshot(path="test-artifacts/alpine-bob-round2.png", full_page=True)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.fixtures import sign_up
+from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
 
@@ -38,7 +39,7 @@ def take_a_turn(me, other) -> None:
         expect(me.locator(".np-sec.legal[role=button]").first).to_be_visible()
     section = me.locator(".np-sec.legal[role=button]").first
     sid = section.get_attribute("data-section")
-    section.click()
+    click_after_live_swap(me, section)   # the other's move came live
     expect(other.locator(f'.np-sec[data-section="{sid}"]')).to_have_attribute("data-piece", "hiker", timeout=10_000)
     expect(me.locator(f'.np-sec[data-section="{sid}"]')).to_have_attribute("data-piece", "hiker")
     end = me.get_by_role("button", name="End turn")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.fixtures import meet_at_a_table, sign_up
+from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
 BIG = ".rvr-map.big"
@@ -18,15 +19,17 @@ def on_turn(page, turn: int) -> None:
     expect(page.locator(".rvr")).to_have_attribute("data-turn", str(turn), timeout=10_000)
 
 
-def draw_at(page, r: int, c: int, mode: str = "Stop") -> None:
-    """Choose the mode, click a highlighted square (a ghost appears), click it again."""
+def draw_at(page, r: int, c: int, mode: str = "Stop", after_live_swap: bool = False) -> None:
+    """Choose the mode, click a highlighted square (a ghost appears), click it again (that
+    post checked not refused when the page was just redrawn live)."""
     if mode == "Tent":
         page.locator(".rvr-controls button.mode", has_text="Tent").click()
         expect(page.locator(".rvr-controls button.mode.on")).to_contain_text("Tent")
     cell = page.locator(f'{BIG} .cell.legal[data-r="{r}"][data-c="{c}"]')
     cell.click()
     expect(page.locator(f'{BIG} .cell.ghosted[data-r="{r}"][data-c="{c}"]')).to_have_count(1)
-    page.locator(f'{BIG} .cell.ghosted[data-r="{r}"][data-c="{c}"]').click()
+    ghost = page.locator(f'{BIG} .cell.ghosted[data-r="{r}"][data-c="{c}"]')
+    click_after_live_swap(page, ghost) if after_live_swap else ghost.click()
     expect(page.locator(f"{BIG} .cell.ghosted")).to_have_count(0)
 
 
@@ -83,7 +86,7 @@ def test_two_players_draw_stops_tents_and_a_bridging_trail(live_site, browser):
     blue_frames = frames[blue]
     assert blue_frames and not any('data-kind="stop"' in f or 'data-kind="pending' in f
                                    or "You drew" in f for f in blue_frames)
-    draw_at(blue, 8, 4)
+    draw_at(blue, 8, 4, after_live_swap=True)
 
     # Turn 2: the maps have moved on; each sees the other's Stop on the other map.
     on_turn(red, 2)

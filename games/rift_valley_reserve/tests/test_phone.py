@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page
 from tests.browser.fixtures import sign_up
+from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
 BIG = ".rvr-map.big"
@@ -184,7 +185,8 @@ def test_a_draw_taken_back_in_the_browser_leaves_no_trace_for_the_other_seat(liv
     alice.locator(f'{BIG} .cell.legal[data-r="0"][data-c="5"]').click()
     alice.locator(f'{BIG} .cell.ghosted[data-r="0"][data-c="5"]').click()
     bob.locator(f'{BIG} .cell.legal[data-r="8"][data-c="4"]').click()
-    bob.locator(f'{BIG} .cell.ghosted[data-r="8"][data-c="4"]').click()
+    # Bob's board was redrawn live (Alice's draws): his draw is answered, not refused.
+    click_after_live_swap(bob, bob.locator(f'{BIG} .cell.ghosted[data-r="8"][data-c="4"]'))
     expect(bob.locator(".rvr")).to_have_attribute("data-turn", "2", timeout=10_000)
     expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"]')).to_have_count(1)
     expect(bob.locator(f'{BIG} [data-kind="stop"][data-seat="0"][data-c="5"]')).to_have_count(1)

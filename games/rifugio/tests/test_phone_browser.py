@@ -15,6 +15,7 @@ from games import engine
 from games.rules import bot_for
 from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, at_width, check_page
 from tests.browser.fixtures import sign_up
+from tests.browser.live import click_after_live_swap
 from tests.fixtures import client_for
 
 pytestmark = [pytest.mark.browser]
@@ -190,7 +191,8 @@ def play_my_turn(page) -> None:
     if step.count():
         step.click()
         expect(page.locator(".rf-steps-count")).to_have_text("1", timeout=10_000)
-    page.get_by_role("button", name="End turn").click()
+    # The board was redrawn live (the echo of our tiles, the bot's turn): the post is answered.
+    click_after_live_swap(page, page.get_by_role("button", name="End turn"))
     expect(page.locator(".rf-head")).not_to_contain_text("Walk", timeout=10_000)
 
 

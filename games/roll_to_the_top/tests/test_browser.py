@@ -9,13 +9,15 @@ from playwright.sync_api import expect
 from games.models import Move, Seat
 
 from tests.browser.fixtures import meet_at_a_table, sign_up
+from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
 
 
-def write_one_number(page) -> dict:
-    """Pick the first free die, then the first highlighted box; then press Done.
-    Returns the `place` action those clicks should have sent."""
+def write_one_number(page, after_live_swap: bool = False) -> dict:
+    """Pick the first free die, then the first highlighted box; then press Done (checked
+    not refused when the page was just redrawn live). Returns the `place` action those
+    clicks should have sent."""
     die = page.locator(".rtt .die[data-die]:not([disabled])").first
     die_id = die.get_attribute("data-die")
     die.click()
@@ -24,7 +26,8 @@ def write_one_number(page) -> dict:
     box.click()
     expect(page.locator(".rtt .box.pending")).to_have_count(1)
     page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Done").click()
+    done = page.get_by_role("button", name="Done")
+    click_after_live_swap(page, done) if after_live_swap else done.click()
     return {"type": "place", "box": [r, x], "dice": [die_id]}
 
 
@@ -44,7 +47,7 @@ def test_two_players_write_numbers_and_see_each_other(live_site, browser):
     expect(bob.locator(".other-sheets")).to_contain_text("done", timeout=10_000)
     expect(bob.locator(".other-sheets .box.filled")).to_have_count(0)
 
-    write_one_number(bob)
+    write_one_number(bob, after_live_swap=True)
     # The turn resolves: each sees the other's written number on the small sheet.
     expect(alice.locator(".other-sheets .box.filled")).to_have_count(1, timeout=10_000)
     expect(bob.locator(".other-sheets .box.filled")).to_have_count(1, timeout=10_000)
