@@ -15,16 +15,16 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-from typing import Any, Iterable
+from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from . import clocks, notify
 from .models import Game, Move, Pace, RematchOffer, Seat
+from .replay import REPLAY_CHECKPOINT, replay_state, replay_states  # noqa: F401  (re-exported: moved to games.replay)
 from .rules import bot_for
 from .rules.base import IllegalAction
 
@@ -158,49 +158,6 @@ def undo(game_id: int, user) -> Outcome:
         _save_changes(game)
         transaction.on_commit(lambda: notify.game_changed(game))
     return Outcome(game, seat, applied=True, message="Move taken back.")
-
-
-def replay_state(game: Game, upto: int | None = None) -> dict:
-    """The state rebuilt from seed + the first `upto` moves (all when None). A finished
-    game never changes, so its replay starts from the nearest checkpoint (a cached state
-    every REPLAY_CHECKPOINT moves): any step costs at most that many applies."""
-    upto = game.version if upto is None else max(0, min(upto, game.version))
-    if game.is_active:  # moves may still be taken back: no checkpoints to go stale
-        return _replayed(game, game.rules.setup(game.players, game.options, game.seed), 0, upto)
-    checkpoints = range(REPLAY_CHECKPOINT, upto + 1, REPLAY_CHECKPOINT)
-    cached = cache.get_many([_checkpoint_key(game, seq) for seq in checkpoints])
-    start = max((seq for seq in checkpoints if _checkpoint_key(game, seq) in cached), default=0)
-    state = cached[_checkpoint_key(game, start)] if start else game.rules.setup(game.players, game.options,
-                                                                                  game.seed)
-    return _replayed(game, state, start, upto, keep_checkpoints=True)
-
-
-REPLAY_CHECKPOINT = 25
-
-
-def _checkpoint_key(game: Game, seq: int) -> str:
-    # The seed and creation time too: a database restored or reset may reuse a game's id.
-    return f"replay:{game.pk}:{game.seed}:{game.created.timestamp()}:{game.rules_version}:{seq}"
-
-
-def _replayed(game: Game, state: dict, after: int, upto: int, *, keep_checkpoints: bool = False) -> dict:
-    """`state` (the state after move `after`) brought forward to move `upto`."""
-    rules = game.rules
-    for move in game.moves.filter(seq__gt=after, seq__lte=upto).order_by("seq").only("seq", "seat", "action"):
-        state = rules.apply(state, move.seat, move.action)
-        if keep_checkpoints and move.seq % REPLAY_CHECKPOINT == 0:
-            cache.set(_checkpoint_key(game, move.seq), state, timeout=7 * 24 * 3600)
-    return state
-
-
-def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
-    """(move, state after it) for the start position and every move, in order."""
-    rules = game.rules
-    state = rules.setup(game.players, game.options, game.seed)
-    yield None, state
-    for move in game.moves.order_by("seq"):
-        state = rules.apply(state, move.seat, move.action)
-        yield move, state
 
 
 def abort_game(game_id: int, *, by=None, reason: str = "") -> Game:

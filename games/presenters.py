@@ -160,3 +160,29 @@ def history(slug: str, view: dict, names: list[str]) -> list[dict]:
                  "text": describe(slug, event, names)} for event in events]
     return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
             for line in view.get("log", [])]
+
+
+def describe_move(slug: str, action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move in words when it adds no event of its own yet (a simultaneous turn's draw,
+    a number written before the turn is resolved): the presenter's `describe_move(action,
+    seat, names, view)` with `view` the mover's view before it, in the History's wording.
+    Never the raw action: a game without one says who moved."""
+    module = _module(slug)
+    if module is not None and hasattr(module, "describe_move"):
+        return module.describe_move(action, seat, names, view)
+    return f"{seat_name(names, seat)} moved."
+
+
+def folds_moves(slug: str) -> bool:
+    """Whether the game has in-turn corrections its replay folds away (games.replay)."""
+    module = _module(slug)
+    return module is not None and hasattr(module, "in_turn_corrections")
+
+
+def folded_moves(slug: str, moves: list[tuple[int, dict]]) -> set[int]:
+    """Indexes into `moves` ((seat, action) in order) of the in-turn corrections and the
+    moves they cancel: the replay skips them (they stay in the move log)."""
+    module = _module(slug)
+    if module is None or not hasattr(module, "in_turn_corrections"):
+        return set()
+    return module.in_turn_corrections(moves)

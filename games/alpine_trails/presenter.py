@@ -589,6 +589,13 @@ def describe(event: dict, names: list[str]) -> str:
     return describe_from(DESCRIBE, event, names)
 
 
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event of its own: "done" ends the seat's part of the round."""
+    if action.get("type") == "done":
+        return f"{_who(names, seat)} finished round {view['round']}."
+    return describe({**action, "seat": seat}, names)
+
+
 # --- how to play -------------------------------------------------------------------------------
 
 HOW_TO_PLAY_SEED = 7        # the solo game whose maps illustrate the "how to play" page

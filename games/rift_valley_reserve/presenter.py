@@ -569,6 +569,11 @@ def describe(event: dict, names: list[str]) -> str:
     return f"Turn {event.get('turn', '?')}: {str(kind or 'something').replace('_', ' ')}."
 
 
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A draw, told before the turn resolves and reveals it (simultaneous turns)."""
+    return describe({**action, "seat": seat}, names)
+
+
 # --- How to play: small maps drawn by the same builders as the board ------------------------
 
 HOW_TO_CELL = 26          # px per square in the rules' diagrams

@@ -126,6 +126,23 @@ def describe(event: dict, names: list[str]) -> str:
     return f"{who}: {what}." if event.get("seat") is not None else f"{what.capitalize()}."
 
 
+MOVE_WORDS = {
+    "step": lambda a, who: f"{who} stepped to {_at(a['to'])}.",
+    "sail": lambda a, who: f"{who} sailed to {_at(a['to'])}.",
+    "swim": lambda a, who: f"{who} swam towards {_at(a['to'])}." if "to" in a else f"{who} swam.",
+}
+
+
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event of its own (a plain step), in the History's words."""
+    who = _name(seat, names)
+    words = MOVE_WORDS.get(str(action.get("type")))
+    try:
+        return words(action, who) if words else describe({**action, "seat": seat}, names)
+    except (KeyError, TypeError, IndexError):
+        return f"{who} moved."
+
+
 def centre(q: int, r: int, a: float = A) -> tuple[float, float]:
     return a * SQ3 * (q + r / 2), 1.5 * a * r
 

@@ -118,6 +118,45 @@ def describe(event: dict, names: list[str]) -> str:
     return describe_from(DESCRIBE, event, names)
 
 
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event yet (numbers are revealed when the turn resolves), in the
+    words of the History's "wrote" line; `view` is the mover's view before the move."""
+    who = _name(names, seat)
+    kind = action.get("type")
+    if kind == "place":
+        value = sum(view["roll"][d] for d in action["dice"])
+        return _wrote({"seat": seat, "numbers": [{"value": value, "box": action["box"]}]}, names)
+    if kind == "unplace":
+        return f"{who} took back their last number."
+    if kind == "reset":
+        return f"{who} started the turn over."
+    return describe({**action, "seat": seat}, names)
+
+
+CORRECTIONS = ("unplace", "reset")
+
+
+def in_turn_corrections(moves: list[tuple[int, dict]]) -> set[int]:
+    """Indexes of the "Undo last number" / "Start over" moves and of the numbers they took
+    back: the replay folds them away (games.replay). A seat's numbers of a turn stay
+    pending until its next other move (done, or the action die), so only those can be
+    taken back."""
+    pending: dict[int, list[int]] = {}
+    folded: set[int] = set()
+    for index, (seat, action) in enumerate(moves):
+        kind = action.get("type")
+        stack = pending.setdefault(seat, [])
+        if kind == "place":
+            stack.append(index)
+        elif kind in CORRECTIONS:
+            taken = stack[-1:] if kind == "unplace" else list(stack)
+            del stack[len(stack) - len(taken):]
+            folded.update(taken + [index])
+        else:
+            stack.clear()
+    return folded
+
+
 # --- board builders ---------------------------------------------------------------------
 
 # --- the dice choice (?sel=) --------------------------------------------------------------
