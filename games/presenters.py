@@ -186,3 +186,28 @@ def folded_moves(slug: str, moves: list[tuple[int, dict]]) -> set[int]:
     if module is None or not hasattr(module, "in_turn_corrections"):
         return set()
     return module.in_turn_corrections(moves)
+
+
+def breakdown_label(slug: str, key: str) -> str:
+    """A score category's name, the same in the live, replay and final tables: the
+    presenter's `BREAKDOWN_LABELS[key]` when it names it, else the key in words."""
+    module = _module(slug)
+    labels = getattr(module, "BREAKDOWN_LABELS", {}) if module else {}
+    return labels.get(key) or key.replace("_", " ").capitalize()
+
+
+def score_grid(slug: str, rows: list[dict]) -> list[dict]:
+    """The score card turned on its side: one row per category (`label`, one value per
+    player in `rows`' order), then the total. A column per player keeps the card as
+    narrow as the number of players, so every category and its name stay in view on a
+    phone and in the side column, and the categories above the total add up to it."""
+    module = _module(slug)
+    keys = list(rows[0].get("breakdown", {})) if rows else []
+    aside = module.not_in_total(keys) if module is not None and hasattr(module, "not_in_total") else set()
+
+    def line(key: str) -> dict:
+        return {"label": breakdown_label(slug, key), "key": key, "aside": key in aside,
+                "values": [row.get("breakdown", {}).get(key, "") for row in rows]}
+    total = {"label": "Total", "key": "total", "aside": False, "values": [row.get("total", 0) for row in rows]}
+    # What the total does not count (Roll to the Top's empty boxes) comes after it.
+    return [line(k) for k in keys if k not in aside] + [total] + [line(k) for k in keys if k in aside]

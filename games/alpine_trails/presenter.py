@@ -45,6 +45,9 @@ PAD_ROWS = [("habitat_forest", "Forest"), ("habitat_rock", "Rock"), ("habitat_me
             ("tents", "Tents"), ("animals", "Animals"), ("longest_path", "Longest path"), ("goal", "Goal")]
 
 
+BREAKDOWN_LABELS = dict(PAD_ROWS)   # the side score card names them as the score pad does
+
+
 # --- drawing one piece -----------------------------------------------------------------------
 
 def _num(v: float) -> str:

@@ -43,6 +43,7 @@ STYLESHEET = "games/rift-valley-reserve/board.css"
 SHAPES = ["●", "■", "▲", "◆", "★"]   # a per-seat mark next to names (colour is never the only cue)
 CATEGORY_LABELS = [("trails", "Trails"), ("animals", "Animals"), ("tents", "Tents"),
                    ("stop_penalty", "Unconnected Stops")]
+BREAKDOWN_LABELS = dict(CATEGORY_LABELS)      # the side score card names them as the board does
 TIE_BREAK_LABELS = {"trails": "Trail points", "stop_penalty": "fewer unconnected Stops"}
 TERRAIN_CLASS = {".": "ground", "A": "animal", "T": "tree", "W": "water", "|": "rift", "-": "rift", "#": "rift"}
 Cell = tuple[int, int]
@@ -428,7 +429,23 @@ def score_rows(view: dict, names: list[str]) -> list[dict]:
                                   "cells": [pm[k] for k, _ in CATEGORY_LABELS], "total": pm["total"]}
                                  for b, pm in enumerate(e["per_map"])]})
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
+    for row in rows:
+        row["map_lines"] = _lines([pm["cells"] for pm in row["per_map"]], [pm["total"] for pm in row["per_map"]])
     return rows
+
+
+def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
+    """Score columns turned into rows: one per category (Unconnected Stops included), then
+    the total they add up to. A table with a column per player or map instead of per
+    category stays narrow enough for a phone, every category named in full (issue 19)."""
+    lines = [{"label": label, "cells": [column[i] for column in columns], "total": False}
+             for i, (_, label) in enumerate(CATEGORY_LABELS)]
+    return lines + [{"label": "Total", "cells": totals, "total": True}]
+
+
+def score_lines(rows: list[dict]) -> list[dict]:
+    """The score table by category, a column per player in `rows`' order."""
+    return _lines([row["cells"] for row in rows], [row["total"] for row in rows])
 
 
 def stage_text(view: dict, acting: bool) -> str:
@@ -481,6 +498,7 @@ def board_context(panel: dict) -> dict[str, Any]:
     viewing_other = held is not None and shown != held
     card = map_card(view, shown, names, colours, board["geo"])
     replay = bool(panel.get("replay"))
+    scores = score_rows(view, names)
     board.update({
         "map": card["map"], "shown": shown, "held": held, "viewing_other": viewing_other,
         "own_map": seat is not None and card["owner"] == seat,
@@ -491,7 +509,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "my_pending_text": describe_action(view["my_pending"]) if view.get("my_pending") else "",
         "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
         "replay_maps": replay_maps(view, names, colours) if replay else [],
-        "seats": seat_rows(view, names), "scores": score_rows(view, names),
+        "seats": seat_rows(view, names), "scores": scores, "score_lines": score_lines(scores),
         "categories": [label for _, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
         "history": history_rows(view, names),

@@ -28,6 +28,17 @@ OPTION_SPECS = {
 
 STYLESHEET = "games/roll-to-the-top/board.css"
 
+# The score card's categories: the total counts filled boxes (or turns, or each game's
+# empty boxes in Rounds mode); a sheet's empty boxes this game are shown beside it.
+BREAKDOWN_LABELS = {"filled": "Filled boxes", "empty": "Empty boxes", "turns": "Turns",
+                    "current_empty": "Empty boxes this game",
+                    **{f"game_{n}": f"Game {n}" for n in range(1, 13)}}
+
+
+def not_in_total(keys: list[str]) -> set[str]:
+    """The categories shown beside the total, not in it (a solo game counts its turns)."""
+    return {"empty", "current_empty"} | ({"filled"} if "turns" in keys else set())
+
 DICE = "dice"                  # the ?sel= extra holding the picked dice, e.g. dice:d4,d12
 # Board geometry: one box of the player's own sheet, and the scale of the other sheets.
 # Boxes are 44 x 46 units: on a phone the widest sheet (Twin Peaks, 8 boxes) drawn across

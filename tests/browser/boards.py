@@ -47,3 +47,33 @@ def signed_in(browser, live_site, user, width=PHONE):
 
 def settled(page) -> None:
     expect(page.locator(".htmx-request, .htmx-settling, .htmx-added, .htmx-swapping")).to_have_count(0)
+
+
+# Score tables that do not fit their box (issue 19): a table wider than its card, a box
+# scrolling a table sideways, or a header cell whose words are cut.
+_TABLE_OVERFLOW = """() => {
+  const out = [];
+  const name = el => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className
+    ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  for (const table of document.querySelectorAll('main table')) {
+    if (!table.getClientRects().length) continue;            // inside a closed <details>
+    const card = table.closest('.card, section, details') || table.parentElement;
+    const t = table.getBoundingClientRect(), c = card.getBoundingClientRect();
+    if (t.right > c.right + 1 || t.left < c.left - 1)
+      out.push(`${name(table)} is ${Math.round(t.width)} px in a ${Math.round(c.width)} px ${name(card)}`);
+    for (let p = table.parentElement; p && p !== card.parentElement; p = p.parentElement)
+      if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== 'visible')
+        out.push(`${name(p)} scrolls ${name(table)} sideways (${p.scrollWidth} > ${p.clientWidth} px)`);
+    for (const th of table.querySelectorAll('tbody th, thead th')) {
+      if (th.closest('thead') && th.querySelector('.name')) continue;   // a player's name may end in "…"
+      if (th.scrollWidth > th.clientWidth + 1)
+        out.push(`${name(table)} header "${th.textContent.trim()}" is cut (${th.scrollWidth} > ${th.clientWidth} px)`);
+    }
+  }
+  return out;
+}"""
+
+
+def score_table_overflow(page) -> list[str]:
+    """What sticks out of or is cut in the page's tables ([] when every column fits)."""
+    return page.evaluate(_TABLE_OVERFLOW)

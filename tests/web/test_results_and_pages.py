@@ -33,11 +33,16 @@ def test_the_final_result_links_back_to_the_lobby_the_replay_and_a_new_table(cli
     assert 'href="/"' in results and f"/play/{game.pk}/replay/" in results and f"?game={SLUG}" in results
 
 
-def test_the_score_card_puts_the_total_right_after_the_name(alice_client, start_game, alice, bob):
+def test_the_score_card_has_a_column_per_player_and_the_total_under_its_categories(alice_client, start_game,
+                                                                                  alice, bob):
+    """Issue 19, row 3: a column per player (not per category) keeps every category in view."""
     game = start_game(SLUG, [alice, bob])
     html = alice_client.get(f"/play/{game.pk}/").content.decode()
-    headings = re.findall(r"<th>([^<]*)</th>", html.split('class="score-table"', 1)[1].split("</thead>", 1)[0])
-    assert headings[:2] == ["Player", "Total"]
+    table = html.split('class="score-table score-card"', 1)[1].split("</table>", 1)[0]
+    head, body = table.split("</thead>", 1)
+    assert head.count('scope="col"') == 1 + 2
+    rows = re.findall(r'<th scope="row">([^<]*)</th>', body)
+    assert rows == ["Filled boxes", "Total", "Empty boxes"]  # empty boxes are not in the total
 
 
 def test_the_history_lists_every_event_numbered_in_a_focusable_scroll_box(client, start_game, alice, bob):
