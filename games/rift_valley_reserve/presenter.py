@@ -243,8 +243,20 @@ def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = ""
             cell["cancel"] = cancel_sel(sel, ch)
 
 
-def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, seat: int) -> None:
-    """The seat's own Stops that can end a Trail: start one, or end the one begun."""
+def only_routes(legal: list[dict]) -> dict[frozenset, dict]:
+    """The Trail of each pair of Stops that only one route joins, by the pair."""
+    found: dict[frozenset, list[dict]] = {}
+    for a in legal:
+        if a["type"] == "trail":
+            found.setdefault(frozenset((tuple(a["from"]), tuple(a["to"]))), []).append(a)
+    return {pair: actions[0] for pair, actions in found.items() if len(actions) == 1}
+
+
+def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, seat: int,
+               only: dict[frozenset, dict] | None = None) -> None:
+    """The seat's own Stops that can end a Trail: start one, or end the one begun. When
+    one route alone joins the two Stops, the second tap draws it (issue 19: a finger
+    need not find a thin route between two big Stops)."""
     first, second = ch["first"], ch["second"]
     for stop in geo["stops"]:
         rc = (stop["r"], stop["c"])
@@ -257,6 +269,10 @@ def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, se
         elif rc in partners[first]:
             stop["get"] = sel.start(f"a:{cell_value(first)}", f"b:{cell_value(rc)}")
             stop["role"] = "second" if rc == second else "partner"
+            trail = (only or {}).get(frozenset((first, rc)))
+            if trail is not None:
+                stop["post"], stop["label"] = trail, route_label(trail)
+                continue
         stop["label"] = stop_label(stop["role"], rc)
 
 
@@ -292,7 +308,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
     ch = choice(sel, legal)
     partners = trail_partners(legal)
     mark_cells(geo, sel, ch, map_name)
-    mark_stops(geo, sel, ch, partners, seat)
+    mark_stops(geo, sel, ch, partners, seat, only_routes(legal))
     selecting = ch["ghost"] is not None or ch["first"] is not None
     return {
         "mode": ch["mode"], "can_stop": ch["can_stop"], "can_tent": ch["can_tent"], "has_trails": bool(partners),

@@ -77,3 +77,40 @@ _TABLE_OVERFLOW = """() => {
 def score_table_overflow(page) -> list[str]:
     """What sticks out of or is cut in the page's tables ([] when every column fits)."""
     return page.evaluate(_TABLE_OVERFLOW)
+
+
+# Board targets under WCAG 2.2's 24 × 24 CSS px (2.5.8 Target Size, Minimum), unless
+# spaced: a 24 px circle on the small target's centre meets no other target nor the
+# circle of another small target. The hit area of an SVG group is its painted shapes, so a
+# group's box is what a finger can reach.
+TARGETS = ".board button:not([disabled]), .board a[href], .board [role=button], .board .sel-target, " \
+          ".board [hx-post]:not(form), .board .clickable"
+_SMALL_TARGETS = """(selector) => {
+  const els = [...document.querySelectorAll(selector)].filter(e => e.getClientRects().length);
+  const boxes = els.map(e => e.getBoundingClientRect());
+  const small = boxes.map(r => r.width < 23.5 || r.height < 23.5);
+  const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
+  const meets = (c, r) => {
+    const dx = Math.max(r.left - c[0], 0, c[0] - r.right), dy = Math.max(r.top - c[1], 0, c[1] - r.bottom);
+    return dx * dx + dy * dy < 144 - 0.5;
+  };
+  const out = [];
+  els.forEach((el, i) => {
+    if (!small[i]) return;
+    const c = centre(boxes[i]);
+    const crowded = els.some((other, j) => j !== i && !el.contains(other) && !other.contains(el) && (small[j]
+      ? Math.hypot(c[0] - centre(boxes[j])[0], c[1] - centre(boxes[j])[1]) < 24 - 0.5
+      : meets(c, boxes[j])));
+    if (crowded) {
+      const label = el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40);
+      out.push(`${el.tagName.toLowerCase()}.${(el.className.baseVal ?? el.className).trim().split(/\\s+/).join('.')}`
+               + ` "${label}" ${Math.round(boxes[i].width)}x${Math.round(boxes[i].height)}`);
+    }
+  });
+  return out;
+}"""
+
+
+def small_targets(page, selector: str = TARGETS) -> list[str]:
+    """The page's board targets under 24 × 24 px without WCAG 2.2's spacing ([] when none)."""
+    return page.evaluate(_SMALL_TARGETS, selector)
