@@ -114,3 +114,40 @@ _SMALL_TARGETS = """(selector) => {
 def small_targets(page, selector: str = TARGETS) -> list[str]:
     """The page's board targets under 24 × 24 px without WCAG 2.2's spacing ([] when none)."""
     return page.evaluate(_SMALL_TARGETS, selector)
+
+
+# What does not fit its frame on the board at this width (issue 19, build 4): a box on the
+# board that scrolls or clips sideways, or anything reaching past the board's card. Words
+# for screen readers only (1 px boxes), empty SVG defs and a window the player points at a
+# part of the board (data-view-window: Nanga Parbat's mountain corners) are not overflow.
+_BOARD_OVERFLOW = """() => {
+  const out = [];
+  const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ((el.className.baseVal ?? el.className)
+    ? '.' + (el.className.baseVal ?? el.className).trim().split(/\\s+/).join('.') : '');
+  for (const board of document.querySelectorAll('.board')) {
+    const frame = board.getBoundingClientRect();
+    for (const el of [board, ...board.querySelectorAll('*')]) {
+      if (!el.getClientRects().length || el.closest('details:not([open])') && el.tagName !== 'SUMMARY') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 && box.height <= 1 || box.height < 1) continue;
+      if (el.closest('[data-view-window]')) continue;
+      const s = getComputedStyle(el);
+      if (s.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'svg')
+        out.push(`${name(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`);
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > frame.right + 1 || r.left < frame.left - 1)) {
+        let clipped = false;
+        for (let p = el.parentElement; p && p !== board; p = p.parentElement)
+          if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; }
+        const span = (a, b) => `${Math.round(a)}-${Math.round(b)} px`;
+        if (!clipped) out.push(`${name(el)} spans ${span(r.left, r.right)}, the board ${span(frame.left, frame.right)}`)
+      }
+    }
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def board_overflow(page) -> list[str]:
+    """What sticks out of or scrolls inside the board's frame ([] when it all fits)."""
+    return page.evaluate(_BOARD_OVERFLOW)
