@@ -3,13 +3,17 @@ accessibility rules issue 13 names, a game moved on by its bot, a signed-in page
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import dataclass, field
 
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games import engine, rules
 from games.models import Game
-from tests.browser.checks import DESKTOP, PHONE, SMALL_PHONE, check_widths
+from tests.browser.checks import (DESKTOP, PHONE, SMALL_PHONE, at_width, check_widths, overflow_report,
+                                  screenshot)
 from tests.fixtures import client_for
 
 ALL_WIDTHS = (SMALL_PHONE, PHONE, DESKTOP)
@@ -151,3 +155,99 @@ _BOARD_OVERFLOW = """() => {
 def board_overflow(page) -> list[str]:
     """What sticks out of or scrolls inside the board's frame ([] when it all fits)."""
     return page.evaluate(_BOARD_OVERFLOW)
+
+
+# --- Play-through (issue 19, build 6) -------------------------------------------------------
+# A game played to its end by clicking highlighted targets, as a new player would: the
+# game's test names what to click, most wanted first; the opponent is a bot, which answers
+# inside each move's request. On the way and at the end the checks below must hold.
+
+# Words a finished board must not say: what only a running game can ("Your move.", "Worth
+# now: 1", "you are done automatically").
+STALE = re.compile(r"your move|your turn|worth now|done automatically|\bmust (?:place|draw|choose)\b", re.I)
+# A replay caption as describe_action wrote it: "Place: box [0, 0], dice ['d12']".
+RAW_CAPTION = re.compile(r"[\[\]{}]|'\w+'|^\s*[A-Z][a-z ]+: [a-z_ ]+ [\w\-\[]")
+
+
+@dataclass
+class PlayThrough:
+    """What one play-through saw: clicks per width and the problems found on the way."""
+
+    clicks: dict[int, int] = field(default_factory=lambda: {PHONE: 0, DESKTOP: 0})
+    problems: list[str] = field(default_factory=list)
+
+
+def _click_first(page, prefer: tuple[str, ...]) -> str:
+    """Click the first visible, enabled target of the most wanted kind; its name, or ''."""
+    for selector in prefer:
+        found = page.locator(selector)
+        for i in range(min(found.count(), 12)):
+            target = found.nth(i)
+            if not target.is_visible() or not target.is_enabled():
+                continue
+            name = target.get_attribute("aria-label") or target.inner_text()[:40]
+            try:
+                target.click(timeout=3_000)
+            except PlaywrightError:
+                continue            # covered by another piece: try the next one
+            settled(page)
+            return f"{selector} {name!r}"
+    return ""
+
+
+def _checks_here(page, where: str) -> list[str]:
+    problems = [overflow_report(page)] + score_table_overflow(page) + small_targets(page)
+    return [f"{where}: {p}" for p in problems if p]
+
+
+def play_by_clicking(page, game: Game, prefer: tuple[str, ...], *, switch_every: int = 8,
+                     max_clicks: int = 400) -> PlayThrough:
+    """Click targets until the game is over: `switch_every` clicks at 390 px, as many at
+    1366, and so on (390 first, so it gets at least half). Checks the page every few clicks."""
+    seen = PlayThrough()
+    page.on("dialog", lambda dialog: dialog.accept())     # "A number still fits…": done anyway
+    for n in range(max_clicks):
+        width = PHONE if (n // switch_every) % 2 == 0 else DESKTOP
+        if page.viewport_size["width"] != width:
+            at_width(page, width)
+        clicked = _click_first(page, prefer)
+        assert clicked, f"nothing to click after {n} clicks at {width} px: {page.locator('.status-line').inner_text()}"
+        seen.clicks[width] += 1
+        if n % 5 == 0:
+            seen.problems += _checks_here(page, f"click {n} at {width} px ({clicked})")
+        if not Game.objects.filter(pk=game.pk, status=Game.Status.ACTIVE).exists():
+            return seen
+    raise AssertionError(f"the game is not over after {max_clicks} clicks")
+
+
+def check_finished(page, live_site: str, game: Game, name: str) -> list[str]:
+    """The finished page and its replay at 390 px (screenshots for the issue's resolve
+    note), then the checks: no overflow, no stale text, captions in sentences, the result
+    on screen equal to the record's."""
+    game.refresh_from_db()
+    at_width(page, PHONE)
+    page.goto(f"{live_site}/play/{game.pk}/")
+    settled(page)
+    screenshot(page, f"play-through-{name}-finished")
+    problems = _checks_here(page, "finished page") + [f"finished page: {p}" for p in board_overflow(page)]
+    for text in page.locator(".board, .status-line").all_inner_texts():
+        problems += [f"finished page says {m.group(0)!r}" for m in STALE.finditer(text)]
+    record = page.request.get(f"{live_site}/play/{game.pk}/record.json").json()
+    totals = [row["total"] for row in record["result"]["scores"]]
+    shown = [int(v) for v in page.locator(".side-col .score-card tr.total td").all_inner_texts()]
+    by_rank = sorted(range(len(totals)), key=lambda s: (record["result"]["ranking"][s], s))
+    if shown != [totals[s] for s in by_rank]:
+        problems.append(f"score card totals {shown} differ from the record's {totals} (ranks {by_rank})")
+    if record["result"]["ranking"] != game.rules.ranking(game.state):
+        problems.append("the record's ranking differs from the game's")
+    page.goto(f"{live_site}/play/{game.pk}/replay/")
+    settled(page)
+    screenshot(page, f"play-through-{name}-replay")
+    problems += _checks_here(page, "replay") + [f"replay: {p}" for p in board_overflow(page)]
+    for _ in range(4):
+        caption = page.locator(".replay-move").inner_text()
+        if RAW_CAPTION.search(caption):
+            problems.append(f"raw replay caption: {caption!r}")
+        page.locator("[data-replay-prev]").click()
+        settled(page)
+    return problems
