@@ -106,3 +106,33 @@ def test_a_long_name_is_clipped_with_the_whole_name_in_its_title(client, make_us
     create_table(host)
     html = client.get("/").content.decode()
     assert f'<span class="name" title="{long_name}">{long_name}</span>' in html
+
+
+def test_a_game_without_a_clock_shows_no_clock_block_and_one_final_result(client, start_game, alice, bob):
+    """Issue 19, row 10: with "No clock" an unlabelled list of names sat under the status
+    line (the clock block with no times), and a finished page had two "Final result"s."""
+    game = start_game(SLUG, [alice, bob])
+    assert not game.has_clock
+    assert 'class="clocks' not in client.get(f"/play/{game.pk}/").content.decode()
+    game = finish(game, {0: alice, 1: bob})
+    html = client.get(f"/play/{game.pk}/").content.decode()
+    assert len(re.findall(r"<h2[^>]*>\s*Final result\s*</h2>", html)) == 1
+
+
+def test_take_back_my_last_move_sits_in_a_card(start_game, alice, bob):
+    """Issue 19, row 12: the button floated outside any card in the side column."""
+    from games import engine
+    from games.models import Game
+    from tests.fixtures import client_for
+
+    game = start_game("rifugio", [alice, bob], seed=3)
+    users = {0: alice, 1: bob}
+    for _ in range(12):
+        seat = game.to_act()[0]
+        engine.submit(game.pk, users[seat], game.rules.legal_actions(game.state, seat)[0])
+        game = Game.objects.get(pk=game.pk)
+        last = game.moves.order_by("-seq").first()
+        if last.undoable and game.to_act() == [last.seat]:
+            break
+    html = client_for(users[last.seat]).get(f"/play/{game.pk}/").content.decode()
+    assert re.search(r'<section class="card[^"]*"[^>]*><button[^>]*>Take back my last move</button></section>', html)
