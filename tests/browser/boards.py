@@ -169,6 +169,9 @@ STALE = re.compile(r"your move|your turn|worth now|done automatically|\bmust (?:
 RAW_CAPTION = re.compile(r"[\[\]{}]|'\w+'|^\s*[A-Z][a-z ]+: [a-z_ ]+ [\w\-\[]")
 
 
+BACKWARDS = re.compile(r"(Unpick|Cancel|Undo|Clear|Start over|Take back|Whole map)", re.I)
+
+
 @dataclass
 class PlayThrough:
     """What one play-through saw: clicks per width and the problems found on the way."""
@@ -177,22 +180,39 @@ class PlayThrough:
     problems: list[str] = field(default_factory=list)
 
 
+_missed: list[str] = []      # the last clicks that did not land, for a stuck play-through's message
+
+
 def _click_first(page, prefer: tuple[str, ...]) -> str:
     """Click the first visible, enabled target of the most wanted kind; its name, or ''."""
     for selector in prefer:
-        found = page.locator(selector)
+        found = page.locator(selector).locator("visible=true")
         for i in range(min(found.count(), 12)):
             target = found.nth(i)
-            if not target.is_visible() or not target.is_enabled():
+            if not target.is_enabled():
                 continue
             name = target.get_attribute("aria-label") or target.inner_text()[:40]
+            if BACKWARDS.match(name.strip()):
+                continue            # a player moving the game on never takes a pick back
             try:
                 target.click(timeout=3_000)
-            except PlaywrightError:
+            except PlaywrightError as exc:
+                _missed.append(f"{selector} {name!r}: {str(exc).splitlines()[-1][:160]}")
                 continue            # covered by another piece: try the next one
             settled(page)
             return f"{selector} {name!r}"
     return ""
+
+
+def _what_is_there(page) -> str:
+    """The status line and the board's clickable things, for a play-through that is stuck."""
+    found = page.evaluate("""() => [...document.querySelectorAll(
+        '.board [hx-post], .board [hx-get], .board button, .board [role=button]')]
+      .filter(e => e.getClientRects().length)
+      .map(e => `${e.tagName.toLowerCase()}.${(e.className.baseVal ?? e.className).trim().replace(/\\s+/g, '.')}`
+                + ` "${(e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40)}"`)""")
+    return (page.locator(".status-line").inner_text() + "\n  " + "\n  ".join(found[:12])
+            + "\nclicks that missed:\n  " + "\n  ".join(_missed[-4:]))
 
 
 def _checks_here(page, where: str) -> list[str]:
@@ -206,13 +226,18 @@ def play_by_clicking(page, game: Game, prefer: tuple[str, ...], *, switch_every:
     1366, and so on (390 first, so it gets at least half). Checks the page every few clicks."""
     seen = PlayThrough()
     page.on("dialog", lambda dialog: dialog.accept())     # "A number still fits…": done anyway
+    version, idle, last = game.version, 0, []
     for n in range(max_clicks):
         width = PHONE if (n // switch_every) % 2 == 0 else DESKTOP
         if page.viewport_size["width"] != width:
             at_width(page, width)
         clicked = _click_first(page, prefer)
-        assert clicked, f"nothing to click after {n} clicks at {width} px: {page.locator('.status-line').inner_text()}"
+        assert clicked, f"nothing to click after {n} clicks at {width} px: {_what_is_there(page)}"
         seen.clicks[width] += 1
+        last = (last + [clicked])[-6:]
+        now = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+        version, idle = now, 0 if now != version else idle + 1
+        assert idle < 15, f"15 clicks without a move; the last: {last}\n{_what_is_there(page)}"
         if n % 5 == 0:
             seen.problems += _checks_here(page, f"click {n} at {width} px ({clicked})")
         if not Game.objects.filter(pk=game.pk, status=Game.Status.ACTIVE).exists():
