@@ -134,7 +134,7 @@ _BOARD_OVERFLOW = """() => {
       if (!el.getClientRects().length || el.closest('details:not([open])') && el.tagName !== 'SUMMARY') continue;
       const box = el.getBoundingClientRect();
       if (box.width <= 1 && box.height <= 1 || box.height < 1) continue;
-      if (el.closest('[data-view-window]')) continue;
+      if (el.closest('[data-view-window]') || getComputedStyle(el).textOverflow === 'ellipsis') continue;
       const s = getComputedStyle(el);
       if (s.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'svg')
         out.push(`${name(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`);

@@ -37,3 +37,26 @@ def test_each_board_fits_its_frame_at_390(live_site, pages, alice, browser):
         settled(page)
         problems += [f"{name}: {p}" for p in board_overflow(page)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def long_named(make_user):
+    """A player whose name is as long as the site allows (150 characters, no spaces)."""
+    return make_user("L" * 75 + "o" * 75)
+
+
+def test_a_150_character_name_breaks_no_game_page_at_390(live_site, start_game, long_named, browser):
+    """Issue 19, row 11: Rifugio's heading was 1,933 px wide at 390, Rift Valley's seat strip
+    1,500 px, Alpine Trails' status line 1,310 px."""
+    from games import rules
+    from tests.browser.checks import overflow_report
+
+    urls = {slug: f"/play/{start_game(slug, [long_named, None], seed=3).pk}/" for slug in rules.slugs()}
+    page = signed_in(browser, live_site, long_named)
+    at_width(page, PHONE)
+    problems = []
+    for slug, url in urls.items():
+        page.goto(live_site + url)
+        settled(page)
+        problems += [f"{slug}: {p}" for p in [overflow_report(page)] + board_overflow(page) if p]
+    assert not problems, "\n".join(problems)
