@@ -478,13 +478,13 @@ def stage_text(view: dict, acting: bool) -> str:
 
 
 def describe_action(action: dict) -> str:
+    """The seat's own draw waiting for the others, in the squares' one name (see _at)."""
     if action["type"] == "trail":
-        via = "" if action["corner"] is None else f" via ({action['corner'][0]},{action['corner'][1]})"
-        return (f"a Trail from ({action['from'][0]},{action['from'][1]}) to "
-                f"({action['to'][0]},{action['to'][1]}){via}")
+        via = "" if action["corner"] is None else f" via {_at(action['corner'])}"
+        return f"a Trail from {_at(action['from'])} to {_at(action['to'])}{via}"
     if action["type"] == "pass":
         return "a pass"
-    return f"a {action['type'].capitalize()} at ({action['cell'][0]},{action['cell'][1]})"
+    return f"a {action['type'].capitalize()} at {_at(action['cell'])}"
 
 
 # --- The whole board ------------------------------------------------------------------------
@@ -564,7 +564,10 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
 # --- Events in words ----------------------------------------------------------------------
 
 def _at(cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    """A square as every line of the game names it (History, replay, buttons, tooltips):
+    "row 7, column 4", counted from 1 (issue 19, row 8: it was "(6,3)" here and "row 7,
+    column 4" on the buttons)."""
+    return square(cell)
 
 
 def _name(names: list[str], seat: Any) -> str:

@@ -108,8 +108,8 @@ def test_stage_text_names_the_stage_and_the_turns_left():
 def test_history_rows_group_the_events_by_turn_newest_first():
     state = RULES.apply(RULES.apply(blank(2), 0, {"type": "stop", "cell": [0, 3]}), 1, {"type": "stop", "cell": [8, 4]})
     rows = presenter.history_rows(RULES.view(state, None), NAMES[:2])
-    assert rows == [{"turn": 1, "lines": ["ann drew a Stop at (0,3) on ann's map.",
-                                           "bo drew a Stop at (8,4) on bo's map."]}]
+    assert rows == [{"turn": 1, "lines": ["ann drew a Stop at row 1, column 4 on ann's map.",
+                                           "bo drew a Stop at row 9, column 5 on bo's map."]}]
 
 
 def test_board_context_uses_the_board_key_and_keeps_the_selection_only_while_acting():
@@ -155,3 +155,16 @@ def test_the_route_hit_stroke_is_almost_a_square_wide():
     rule = next(line for line in css.read_text().splitlines() if line.startswith(".rvr-map .route .hit"))
     width = int(rule.split("stroke-width:")[1].split(";")[0])
     assert width >= 24 * geometry.CELL / 44 and width < geometry.CELL   # ≥ 24 px at the smallest scale
+
+
+def test_history_buttons_and_pending_draw_name_a_square_the_same_way():
+    """Issue 19, row 8: the History said "Stop at (6,5)" (from 0), the buttons "row 7,
+    column 6" (from 1): a player could not match one to the other."""
+    event = {"type": "stop", "seat": 0, "turn": 1, "map": 0, "cell": [6, 5]}
+    history = presenter.describe(event, NAMES)
+    button = presenter.cell_label("stop", (6, 5), "Open Plain", confirm=False)
+    pending = presenter.describe_action({"type": "stop", "cell": [6, 5]})
+    assert "row 7, column 6" in history and "row 7, column 6" in button and "row 7, column 6" in pending
+    trail = presenter.describe({"type": "trail", "seat": 1, "turn": 2, "from": [0, 3], "to": [2, 5],
+                                "corner": [2, 3]}, NAMES)
+    assert trail == "bo drew a Trail from row 1, column 4 to row 3, column 6 via row 3, column 4."
