@@ -138,9 +138,13 @@ def describe_from(table: dict, event: dict, names: list[str]) -> str:
     return f"{who + ': ' if who else ''}{kind.capitalize()}."
 
 
-def describe(slug: str, event: dict, names: list[str]) -> str:
-    """One event in words, by the game's own `describe(event, names)`."""
+def describe(slug: str, event: dict, names: list[str], view: dict | None = None) -> str:
+    """One event in words, by the game's own `describe(event, names)`; with the `view` it
+    is shown beside, by its `describe_in_view(event, names, view)` when it has one (to name
+    a place as the board on the page names it)."""
     module = _module(slug)
+    if view is not None and module is not None and hasattr(module, "describe_in_view"):
+        return module.describe_in_view(event, names, view)
     if module is not None and hasattr(module, "describe"):
         return module.describe(event, names)
     return describe_action(event)
@@ -157,7 +161,7 @@ def history(slug: str, view: dict, names: list[str]) -> list[dict]:
     events = view.get("events")
     if events is not None:
         return [{"turn": event.get("turn"), "seat": event.get("seat"), "event": event,
-                 "text": describe(slug, event, names)} for event in events]
+                 "text": describe(slug, event, names, view)} for event in events]
     return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
             for line in view.get("log", [])]
 

@@ -101,16 +101,16 @@ def caption(game: Game, before: dict, after: dict, move: Move, names: list[str])
     view, or, for a move whose effect shows only later (a simultaneous turn's draws are
     revealed together), the presenter's sentence for the move itself."""
     rules, slug = game.rules, game.game_slug
-    view_before = rules.view(before, move.seat)
-    added = new_events(view_before.get("events", []), rules.view(after, move.seat).get("events", []))
+    view_before, view_after = rules.view(before, move.seat), rules.view(after, move.seat)
+    added = new_events(view_before.get("events", []), view_after.get("events", []))
     # Others' draws this move revealed were captioned at their own steps; what happens to
     # everyone (a round begins, the game ends) follows the mover's own sentence.
     own = [event for event in added if event.get("seat") == move.seat]
     general = [event for event in added if event.get("seat") is None]
-    lines = [presenters.describe(slug, event, names) for event in own]
+    lines = [presenters.describe(slug, event, names, view_after) for event in own]
     if not lines:
         lines = [presenters.describe_move(slug, move.action, move.seat, names, view_before)]
-    return " ".join(lines + [presenters.describe(slug, event, names) for event in general])
+    return " ".join(lines + [presenters.describe(slug, event, names, view_after) for event in general])
 
 
 def new_events(before: list[dict], after: list[dict]) -> list[dict]:
