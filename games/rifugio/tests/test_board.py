@@ -306,3 +306,12 @@ def test_how_to_play_draws_real_positions_as_pictures_without_controls(client):
     assert 'class="target place' in html and 'class="target step' in html and 'class="target sail' in html
     assert 'role="button"' not in html and "hx-post" not in html and 'tabindex="0"' not in html
     assert html.count('<symbol id="rf-bear"') == 1
+
+
+def test_the_board_says_when_rivers_and_rafts_is_on(start_game, alice, bob):
+    """Issue 19, row 9: the expansion was invisible in the title; the board's head says it."""
+    on = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": True}, seed=3)
+    off = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
+    assert "with Rivers &amp; Rafts" in page(client_for(alice), on)
+    html = page(client_for(alice), off)
+    assert "with Rivers &amp; Rafts" not in html and "base game" in html
