@@ -13,15 +13,15 @@ import json
 import random
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from . import clocks
 from .models import Game, Move, RematchOffer, Seat
+from .replay import REPLAY_CHECKPOINT, replay_state, replay_states  # noqa: F401  (the engine's names; games.replay)
 from .rules import bot_for
 
 STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
@@ -174,48 +174,3 @@ def seated_in_running_game(game_id: int, user) -> tuple[Game, Seat]:
     if not game.is_active:
         raise Rejected("This game is over.", 409)
     return game, seat
-
-
-# --- Replays --------------------------------------------------------------------------
-
-REPLAY_CHECKPOINT = 25
-
-
-def replay_state(game: Game, upto: int | None = None) -> dict:
-    """The state rebuilt from seed + the first `upto` moves (all when None). A finished
-    game never changes, so its replay starts from the nearest checkpoint (a cached state
-    every REPLAY_CHECKPOINT moves): any step costs at most that many applies."""
-    upto = game.version if upto is None else max(0, min(upto, game.version))
-    if game.is_active:  # moves may still be taken back: no checkpoints to go stale
-        return _replayed(game, game.rules.setup(game.players, game.options, game.seed), 0, upto)
-    checkpoints = range(REPLAY_CHECKPOINT, upto + 1, REPLAY_CHECKPOINT)
-    cached = cache.get_many([_checkpoint_key(game, seq) for seq in checkpoints])
-    start = max((seq for seq in checkpoints if _checkpoint_key(game, seq) in cached), default=0)
-    state = cached[_checkpoint_key(game, start)] if start else game.rules.setup(game.players, game.options,
-                                                                                  game.seed)
-    return _replayed(game, state, start, upto, keep_checkpoints=True)
-
-
-def _checkpoint_key(game: Game, seq: int) -> str:
-    # The seed and creation time too: a database restored or reset may reuse a game's id.
-    return f"replay:{game.pk}:{game.seed}:{game.created.timestamp()}:{game.rules_version}:{seq}"
-
-
-def _replayed(game: Game, state: dict, after: int, upto: int, *, keep_checkpoints: bool = False) -> dict:
-    """`state` (the state after move `after`) brought forward to move `upto`."""
-    rules = game.rules
-    for move in game.moves.filter(seq__gt=after, seq__lte=upto).order_by("seq").only("seq", "seat", "action"):
-        state = rules.apply(state, move.seat, move.action)
-        if keep_checkpoints and move.seq % REPLAY_CHECKPOINT == 0:
-            cache.set(_checkpoint_key(game, move.seq), state, timeout=7 * 24 * 3600)
-    return state
-
-
-def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
-    """(move, state after it) for the start position and every move, in order."""
-    rules = game.rules
-    state = rules.setup(game.players, game.options, game.seed)
-    yield None, state
-    for move in game.moves.order_by("seq"):
-        state = rules.apply(state, move.seat, move.action)
-        yield move, state

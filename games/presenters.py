@@ -138,9 +138,13 @@ def describe_from(table: dict, event: dict, names: list[str]) -> str:
     return f"{who + ': ' if who else ''}{kind.capitalize()}."
 
 
-def describe(slug: str, event: dict, names: list[str]) -> str:
-    """One event in words, by the game's own `describe(event, names)`."""
+def describe(slug: str, event: dict, names: list[str], view: dict | None = None) -> str:
+    """One event in words, by the game's own `describe(event, names)`; with the `view` it
+    is shown beside, by its `describe_in_view(event, names, view)` when it has one (to name
+    a place as the board on the page names it)."""
     module = _module(slug)
+    if view is not None and module is not None and hasattr(module, "describe_in_view"):
+        return module.describe_in_view(event, names, view)
     if module is not None and hasattr(module, "describe"):
         return module.describe(event, names)
     return describe_action(event)
@@ -157,6 +161,57 @@ def history(slug: str, view: dict, names: list[str]) -> list[dict]:
     events = view.get("events")
     if events is not None:
         return [{"turn": event.get("turn"), "seat": event.get("seat"), "event": event,
-                 "text": describe(slug, event, names)} for event in events]
+                 "text": describe(slug, event, names, view)} for event in events]
     return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
             for line in view.get("log", [])]
+
+
+def describe_move(slug: str, action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move in words when it adds no event of its own yet (a simultaneous turn's draw,
+    a number written before the turn is resolved): the presenter's `describe_move(action,
+    seat, names, view)` with `view` the mover's view before it, in the History's wording.
+    Never the raw action: a game without one says who moved."""
+    module = _module(slug)
+    if module is not None and hasattr(module, "describe_move"):
+        return module.describe_move(action, seat, names, view)
+    return f"{seat_name(names, seat)} moved."
+
+
+def folds_moves(slug: str) -> bool:
+    """Whether the game has in-turn corrections its replay folds away (games.replay)."""
+    module = _module(slug)
+    return module is not None and hasattr(module, "in_turn_corrections")
+
+
+def folded_moves(slug: str, moves: list[tuple[int, dict]]) -> set[int]:
+    """Indexes into `moves` ((seat, action) in order) of the in-turn corrections and the
+    moves they cancel: the replay skips them (they stay in the move log)."""
+    module = _module(slug)
+    if module is None or not hasattr(module, "in_turn_corrections"):
+        return set()
+    return module.in_turn_corrections(moves)
+
+
+def breakdown_label(slug: str, key: str) -> str:
+    """A score category's name, the same in the live, replay and final tables: the
+    presenter's `BREAKDOWN_LABELS[key]` when it names it, else the key in words."""
+    module = _module(slug)
+    labels = getattr(module, "BREAKDOWN_LABELS", {}) if module else {}
+    return labels.get(key) or key.replace("_", " ").capitalize()
+
+
+def score_grid(slug: str, rows: list[dict]) -> list[dict]:
+    """The score card turned on its side: one row per category (`label`, one value per
+    player in `rows`' order), then the total. A column per player keeps the card as
+    narrow as the number of players, so every category and its name stay in view on a
+    phone and in the side column, and the categories above the total add up to it."""
+    module = _module(slug)
+    keys = list(rows[0].get("breakdown", {})) if rows else []
+    aside = module.not_in_total(keys) if module is not None and hasattr(module, "not_in_total") else set()
+
+    def line(key: str) -> dict:
+        return {"label": breakdown_label(slug, key), "key": key, "aside": key in aside,
+                "values": [row.get("breakdown", {}).get(key, "") for row in rows]}
+    total = {"label": "Total", "key": "total", "aside": False, "values": [row.get("total", 0) for row in rows]}
+    # What the total does not count (Roll to the Top's empty boxes) comes after it.
+    return [line(k) for k in keys if k not in aside] + [total] + [line(k) for k in keys if k in aside]

@@ -21,6 +21,7 @@ from .engine import Outcome, Rejected, ending_sentences
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
+from .replay import replay_step, step_seqs
 from .replay_marks import made_by_stand_in, stand_in_notes
 from .panel import numbered_history, panel_context, seat_names, with_bars
 
@@ -155,7 +156,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
             return render(request, "games/_message.html",
                           {"message": "The replay opens when the game is over."}, status=403)
         return render(request, "games/replay_closed.html", {"game": game}, status=403)
-    step = _replay_step(request, game.version)
+    step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))
     return render(request, "games/replay.html", replay_context(game, step))
@@ -186,19 +187,21 @@ def replay_fragment(game: Game, step: int) -> str:
 
 def replay_context(game: Game, step: int) -> dict:
     # Only the moves up to the step are replayed: early steps of long games stay cheap.
-    last = game.version
-    state = engine.replay_state(game, upto=step)
-    move = game.moves.filter(seq=step).first() if step else None
+    # Steps skip in-turn corrections (games.replay): step k shows move seqs[k-1].
+    seqs = step_seqs(game)
+    last = len(seqs)
+    step = max(0, min(step, last))
     rules = game.rules
     names = seat_names(game)
+    shown = replay_step(game, seqs[step - 1] if step else 0, names)
+    state, move = shown.state, shown.move
     view = rules.view(state, None)
     context = {
         "game": game, "rules": rules, "view": view, "names": names, "seats": game.ordered_seats(),
         "step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1),
-        "move": move, "move_label": presenters.describe_action(move.action) if move else "Start of the game",
-        "mover": names[move.seat] if move else "",
+        "move": move, "move_label": shown.caption,
         "move_by_stand_in": made_by_stand_in(game, move),
-        "stand_in_notes": stand_in_notes(game, step),
+        "stand_in_notes": stand_in_notes(game, move.seq if move else 0),
         "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
                                "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
                               for i, s in enumerate(rules.scores(state))]),

@@ -45,6 +45,9 @@ PAD_ROWS = [("habitat_forest", "Forest"), ("habitat_rock", "Rock"), ("habitat_me
             ("tents", "Tents"), ("animals", "Animals"), ("longest_path", "Longest path"), ("goal", "Goal")]
 
 
+BREAKDOWN_LABELS = dict(PAD_ROWS)   # the side score card names them as the score pad does
+
+
 # --- drawing one piece -----------------------------------------------------------------------
 
 def _num(v: float) -> str:
@@ -587,6 +590,13 @@ DESCRIBE = {
 def describe(event: dict, names: list[str]) -> str:
     """One event of the view in words; names[i] is the display name of seat i."""
     return describe_from(DESCRIBE, event, names)
+
+
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event of its own: "done" ends the seat's part of the round."""
+    if action.get("type") == "done":
+        return f"{_who(names, seat)} finished round {view['round']}."
+    return describe({**action, "seat": seat}, names)
 
 
 # --- how to play -------------------------------------------------------------------------------

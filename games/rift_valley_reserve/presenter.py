@@ -43,6 +43,7 @@ STYLESHEET = "games/rift-valley-reserve/board.css"
 SHAPES = ["●", "■", "▲", "◆", "★"]   # a per-seat mark next to names (colour is never the only cue)
 CATEGORY_LABELS = [("trails", "Trails"), ("animals", "Animals"), ("tents", "Tents"),
                    ("stop_penalty", "Unconnected Stops")]
+BREAKDOWN_LABELS = dict(CATEGORY_LABELS)      # the side score card names them as the board does
 TIE_BREAK_LABELS = {"trails": "Trail points", "stop_penalty": "fewer unconnected Stops"}
 TERRAIN_CLASS = {".": "ground", "A": "animal", "T": "tree", "W": "water", "|": "rift", "-": "rift", "#": "rift"}
 Cell = tuple[int, int]
@@ -242,8 +243,20 @@ def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = ""
             cell["cancel"] = cancel_sel(sel, ch)
 
 
-def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, seat: int) -> None:
-    """The seat's own Stops that can end a Trail: start one, or end the one begun."""
+def only_routes(legal: list[dict]) -> dict[frozenset, dict]:
+    """The Trail of each pair of Stops that only one route joins, by the pair."""
+    found: dict[frozenset, list[dict]] = {}
+    for a in legal:
+        if a["type"] == "trail":
+            found.setdefault(frozenset((tuple(a["from"]), tuple(a["to"]))), []).append(a)
+    return {pair: actions[0] for pair, actions in found.items() if len(actions) == 1}
+
+
+def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, seat: int,
+               only: dict[frozenset, dict] | None = None) -> None:
+    """The seat's own Stops that can end a Trail: start one, or end the one begun. When
+    one route alone joins the two Stops, the second tap draws it (issue 19: a finger
+    need not find a thin route between two big Stops)."""
     first, second = ch["first"], ch["second"]
     for stop in geo["stops"]:
         rc = (stop["r"], stop["c"])
@@ -256,6 +269,10 @@ def mark_stops(geo: dict, sel: selection.Selection, ch: dict, partners: dict, se
         elif rc in partners[first]:
             stop["get"] = sel.start(f"a:{cell_value(first)}", f"b:{cell_value(rc)}")
             stop["role"] = "second" if rc == second else "partner"
+            trail = (only or {}).get(frozenset((first, rc)))
+            if trail is not None:
+                stop["post"], stop["label"] = trail, route_label(trail)
+                continue
         stop["label"] = stop_label(stop["role"], rc)
 
 
@@ -291,7 +308,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
     ch = choice(sel, legal)
     partners = trail_partners(legal)
     mark_cells(geo, sel, ch, map_name)
-    mark_stops(geo, sel, ch, partners, seat)
+    mark_stops(geo, sel, ch, partners, seat, only_routes(legal))
     selecting = ch["ghost"] is not None or ch["first"] is not None
     return {
         "mode": ch["mode"], "can_stop": ch["can_stop"], "can_tent": ch["can_tent"], "has_trails": bool(partners),
@@ -428,7 +445,23 @@ def score_rows(view: dict, names: list[str]) -> list[dict]:
                                   "cells": [pm[k] for k, _ in CATEGORY_LABELS], "total": pm["total"]}
                                  for b, pm in enumerate(e["per_map"])]})
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
+    for row in rows:
+        row["map_lines"] = _lines([pm["cells"] for pm in row["per_map"]], [pm["total"] for pm in row["per_map"]])
     return rows
+
+
+def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
+    """Score columns turned into rows: one per category (Unconnected Stops included), then
+    the total they add up to. A table with a column per player or map instead of per
+    category stays narrow enough for a phone, every category named in full (issue 19)."""
+    lines = [{"label": label, "cells": [column[i] for column in columns], "total": False}
+             for i, (_, label) in enumerate(CATEGORY_LABELS)]
+    return lines + [{"label": "Total", "cells": totals, "total": True}]
+
+
+def score_lines(rows: list[dict]) -> list[dict]:
+    """The score table by category, a column per player in `rows`' order."""
+    return _lines([row["cells"] for row in rows], [row["total"] for row in rows])
 
 
 def stage_text(view: dict, acting: bool) -> str:
@@ -445,13 +478,13 @@ def stage_text(view: dict, acting: bool) -> str:
 
 
 def describe_action(action: dict) -> str:
+    """The seat's own draw waiting for the others, in the squares' one name (see _at)."""
     if action["type"] == "trail":
-        via = "" if action["corner"] is None else f" via ({action['corner'][0]},{action['corner'][1]})"
-        return (f"a Trail from ({action['from'][0]},{action['from'][1]}) to "
-                f"({action['to'][0]},{action['to'][1]}){via}")
+        via = "" if action["corner"] is None else f" via {_at(action['corner'])}"
+        return f"a Trail from {_at(action['from'])} to {_at(action['to'])}{via}"
     if action["type"] == "pass":
         return "a pass"
-    return f"a {action['type'].capitalize()} at ({action['cell'][0]},{action['cell'][1]})"
+    return f"a {action['type'].capitalize()} at {_at(action['cell'])}"
 
 
 # --- The whole board ------------------------------------------------------------------------
@@ -481,6 +514,7 @@ def board_context(panel: dict) -> dict[str, Any]:
     viewing_other = held is not None and shown != held
     card = map_card(view, shown, names, colours, board["geo"])
     replay = bool(panel.get("replay"))
+    scores = score_rows(view, names)
     board.update({
         "map": card["map"], "shown": shown, "held": held, "viewing_other": viewing_other,
         "own_map": seat is not None and card["owner"] == seat,
@@ -491,7 +525,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "my_pending_text": describe_action(view["my_pending"]) if view.get("my_pending") else "",
         "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
         "replay_maps": replay_maps(view, names, colours) if replay else [],
-        "seats": seat_rows(view, names), "scores": score_rows(view, names),
+        "seats": seat_rows(view, names), "scores": scores, "score_lines": score_lines(scores),
         "categories": [label for _, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
         "history": history_rows(view, names),
@@ -530,7 +564,10 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
 # --- Events in words ----------------------------------------------------------------------
 
 def _at(cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    """A square as every line of the game names it (History, replay, buttons, tooltips):
+    "row 7, column 4", counted from 1 (issue 19, row 8: it was "(6,3)" here and "row 7,
+    column 4" on the buttons)."""
+    return square(cell)
 
 
 def _name(names: list[str], seat: Any) -> str:
@@ -567,6 +604,11 @@ def describe(event: dict, names: list[str]) -> str:
     except (KeyError, TypeError, IndexError):
         pass
     return f"Turn {event.get('turn', '?')}: {str(kind or 'something').replace('_', ' ')}."
+
+
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A draw, told before the turn resolves and reveals it (simultaneous turns)."""
+    return describe({**action, "seat": seat}, names)
 
 
 # --- How to play: small maps drawn by the same builders as the board ------------------------

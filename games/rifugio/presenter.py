@@ -50,6 +50,8 @@ RIVER_PARTS = ("waterfall_bonus", "raft_cards")    # score parts only Rivers & R
 BREAKDOWN_LABEL = {"items": "Items", "waterfall_bonus": "Waterfall bonus", "sets": "Complete sets",
                    "bears": "Bears", "rifugio_cards": "Rifugio cards", "raft_cards": "Raft cards"}
 
+BREAKDOWN_LABELS = BREAKDOWN_LABEL   # the side score card names them as the final scoring does
+
 OPTION_SPECS = {
     "rivers_and_rafts": {"label": "Rivers & Rafts expansion (water tiles, rafts, swimming)",
                          "help": "On by default: rivers join the map, hikers build and sail rafts."},
@@ -124,6 +126,23 @@ def describe(event: dict, names: list[str]) -> str:
             pass                # a malformed event still gets the fallback below
     what = str(event.get("type") or "something").replace("_", " ")
     return f"{who}: {what}." if event.get("seat") is not None else f"{what.capitalize()}."
+
+
+MOVE_WORDS = {
+    "step": lambda a, who: f"{who} stepped to {_at(a['to'])}.",
+    "sail": lambda a, who: f"{who} sailed to {_at(a['to'])}.",
+    "swim": lambda a, who: f"{who} swam towards {_at(a['to'])}." if "to" in a else f"{who} swam.",
+}
+
+
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event of its own (a plain step), in the History's words."""
+    who = _name(seat, names)
+    words = MOVE_WORDS.get(str(action.get("type")))
+    try:
+        return words(action, who) if words else describe({**action, "seat": seat}, names)
+    except (KeyError, TypeError, IndexError):
+        return f"{who} moved."
 
 
 def centre(q: int, r: int, a: float = A) -> tuple[float, float]:
@@ -673,26 +692,15 @@ def held_waterfalls(page: Page, p: dict, tiles: list[dict]) -> list[dict]:
 
 
 def _score_rows(rows, expansion: bool = True):
-    """The shared side table, kept narrow enough for its column to show the total.
-
-    The six breakdown parts plus rank, name and total do not fit the side column, so it
-    shows five short columns: a waterfall card's bonus is counted with the card under
-    "Items" (the board's final table and each player's hover still give every part), and
-    the base game, which has no raft cards, drops "Rafts".
-    """
-    if not rows:
+    """The side score card with the final scoring's parts, under the same names (issue 19:
+    live, replay and final tables name the same columns). The card has a row per part, so
+    all of them fit; the base game, which has no waterfall bonus or raft cards, drops those."""
+    if not rows or expansion:
         return rows
     out = []
     for row in rows:
-        row = dict(row)
-        b = row.get("breakdown", {})
-        short = {"Items": b.get("items", 0) + b.get("waterfall_bonus", 0), "Sets": b.get("sets", 0),
-                 "Bears": b.get("bears", 0), "Huts": b.get("rifugio_cards", 0)}
-        if expansion:
-            short["Rafts"] = b.get("raft_cards", 0)
-        row["breakdown"] = short
-        row["parts"] = list(short.values())
-        out.append(row)
+        parts = {k: v for k, v in row.get("breakdown", {}).items() if k not in RIVER_PARTS}
+        out.append({**row, "breakdown": parts, "parts": list(parts.values())})
     return out
 
 

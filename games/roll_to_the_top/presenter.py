@@ -8,6 +8,8 @@ picked dice fit are the legal `place` actions with exactly those dice.
 """
 from __future__ import annotations
 
+import functools
+
 from games import selection
 from games.presenters import describe_from, seat_name
 from games.roll_to_the_top.rules import data as D
@@ -27,6 +29,17 @@ OPTION_SPECS = {
 }
 
 STYLESHEET = "games/roll-to-the-top/board.css"
+
+# The score card's categories: the total counts filled boxes (or turns, or each game's
+# empty boxes in Rounds mode); a sheet's empty boxes this game are shown beside it.
+BREAKDOWN_LABELS = {"filled": "Filled boxes", "empty": "Empty boxes", "turns": "Turns",
+                    "current_empty": "Empty boxes this game",
+                    **{f"game_{n}": f"Game {n}" for n in range(1, 13)}}
+
+
+def not_in_total(keys: list[str]) -> set[str]:
+    """The categories shown beside the total, not in it (a solo game counts its turns)."""
+    return {"empty", "current_empty"} | ({"filled"} if "turns" in keys else set())
 
 DICE = "dice"                  # the ?sel= extra holding the picked dice, e.g. dice:d4,d12
 # Board geometry: one box of the player's own sheet, and the scale of the other sheets.
@@ -75,9 +88,42 @@ def _roll(e: dict, names: list[str]) -> str:
     return f"Turn {e['turn']}: {_name(names, e['seat'])} rolled {dice}; the action die says {face}."
 
 
-def _wrote(e: dict, names: list[str]) -> str:
-    numbers = ", ".join(f"{n['value']} in box {n['box'][0]},{n['box'][1]}" for n in e["numbers"])
+def _wrote(e: dict, names: list[str], board: str | None = None) -> str:
+    """Numbers written, each with its box as the sheet names it ("row 3, box 2"); without
+    the board (a bare event, e.g. in a mail) the box's coordinates."""
+    where = _box_names(board) if board in D.GEOMETRY else {}
+
+    def box(n: dict) -> str:
+        r, x = n["box"]
+        return where.get(f"{r},{x}") or f"box {r},{x}"
+    numbers = ", ".join(f"{n['value']} in {box(n)}" for n in e["numbers"])
     return f"{_name(names, e['seat'])} wrote {numbers}."
+
+
+@functools.lru_cache(maxsize=None)
+def _box_names(board: str) -> dict[str, str]:
+    """Each box of a board by its name on the sheet: "row 3, box 2", counted from 1."""
+    boxes = [{"key": key, "r": int(key.split(",")[0]), "x": int(key.split(",")[1])}
+             for key in D.GEOMETRY[board]["boxes"]]
+    places = _places_in_rows(boxes)
+    return {b["key"]: f"row {b['r'] + 1}, box {places[b['key']]}" for b in boxes}
+
+
+def _board_of(event: dict, view: dict) -> str | None:
+    """The board an event's game was played on (Rounds mode plays several)."""
+    plan = view.get("board_plan") or []
+    game = event.get("game")
+    return plan[game - 1] if isinstance(game, int) and 0 < game <= len(plan) else view.get("board")
+
+
+def describe_in_view(event: dict, names: list[str], view: dict) -> str:
+    """An event in words, its boxes named as the sheet on the page names them."""
+    if event.get("type") == "wrote":
+        try:
+            return _wrote(event, names, _board_of(event, view))
+        except (KeyError, TypeError, ValueError):
+            pass
+    return describe(event, names)
 
 
 def _must(e: dict, names: list[str]) -> str:
@@ -116,6 +162,45 @@ DESCRIBE = {
 def describe(event: dict, names: list[str]) -> str:
     """One event of the view in words; names[i] is the display name of seat i."""
     return describe_from(DESCRIBE, event, names)
+
+
+def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
+    """A move that adds no event yet (numbers are revealed when the turn resolves), in the
+    words of the History's "wrote" line; `view` is the mover's view before the move."""
+    who = _name(names, seat)
+    kind = action.get("type")
+    if kind == "place":
+        value = sum(view["roll"][d] for d in action["dice"])
+        return _wrote({"seat": seat, "numbers": [{"value": value, "box": action["box"]}]}, names, view.get("board"))
+    if kind == "unplace":
+        return f"{who} took back their last number."
+    if kind == "reset":
+        return f"{who} started the turn over."
+    return describe({**action, "seat": seat}, names)
+
+
+CORRECTIONS = ("unplace", "reset")
+
+
+def in_turn_corrections(moves: list[tuple[int, dict]]) -> set[int]:
+    """Indexes of the "Undo last number" / "Start over" moves and of the numbers they took
+    back: the replay folds them away (games.replay). A seat's numbers of a turn stay
+    pending until its next other move (done, or the action die), so only those can be
+    taken back."""
+    pending: dict[int, list[int]] = {}
+    folded: set[int] = set()
+    for index, (seat, action) in enumerate(moves):
+        kind = action.get("type")
+        stack = pending.setdefault(seat, [])
+        if kind == "place":
+            stack.append(index)
+        elif kind in CORRECTIONS:
+            taken = stack[-1:] if kind == "unplace" else list(stack)
+            del stack[len(stack) - len(taken):]
+            folded.update(taken + [index])
+        else:
+            stack.clear()
+    return folded
 
 
 # --- board builders ---------------------------------------------------------------------

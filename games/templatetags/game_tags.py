@@ -5,7 +5,7 @@ import json
 from django import template
 
 from games.panel import action_vals as _action_vals
-from games.presenters import describe_action, players_label
+from games.presenters import describe_action, players_label, score_grid as _score_grid
 
 register = template.Library()
 
@@ -31,6 +31,12 @@ def get(mapping, key):
             return mapping[str(key)]
         except (KeyError, IndexError, TypeError):
             return None
+
+
+@register.filter
+def score_grid(rows, slug) -> list[dict]:
+    """The score card by category (games.presenters.score_grid), named as the game names them."""
+    return _score_grid(slug, rows or [])
 
 
 @register.filter

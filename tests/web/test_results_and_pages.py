@@ -33,11 +33,16 @@ def test_the_final_result_links_back_to_the_lobby_the_replay_and_a_new_table(cli
     assert 'href="/"' in results and f"/play/{game.pk}/replay/" in results and f"?game={SLUG}" in results
 
 
-def test_the_score_card_puts_the_total_right_after_the_name(alice_client, start_game, alice, bob):
+def test_the_score_card_has_a_column_per_player_and_the_total_under_its_categories(alice_client, start_game,
+                                                                                  alice, bob):
+    """Issue 19, row 3: a column per player (not per category) keeps every category in view."""
     game = start_game(SLUG, [alice, bob])
     html = alice_client.get(f"/play/{game.pk}/").content.decode()
-    headings = re.findall(r"<th>([^<]*)</th>", html.split('class="score-table"', 1)[1].split("</thead>", 1)[0])
-    assert headings[:2] == ["Player", "Total"]
+    table = html.split('class="score-table score-card"', 1)[1].split("</table>", 1)[0]
+    head, body = table.split("</thead>", 1)
+    assert head.count('scope="col"') == 1 + 2
+    rows = re.findall(r'<th scope="row">([^<]*)</th>', body)
+    assert rows == ["Filled boxes", "Total", "Empty boxes"]  # empty boxes are not in the total
 
 
 def test_the_history_lists_every_event_numbered_in_a_focusable_scroll_box(client, start_game, alice, bob):
@@ -101,3 +106,33 @@ def test_a_long_name_is_clipped_with_the_whole_name_in_its_title(client, make_us
     create_table(host)
     html = client.get("/").content.decode()
     assert f'<span class="name" title="{long_name}">{long_name}</span>' in html
+
+
+def test_a_game_without_a_clock_shows_no_clock_block_and_one_final_result(client, start_game, alice, bob):
+    """Issue 19, row 10: with "No clock" an unlabelled list of names sat under the status
+    line (the clock block with no times), and a finished page had two "Final result"s."""
+    game = start_game(SLUG, [alice, bob])
+    assert not game.has_clock
+    assert 'class="clocks' not in client.get(f"/play/{game.pk}/").content.decode()
+    game = finish(game, {0: alice, 1: bob})
+    html = client.get(f"/play/{game.pk}/").content.decode()
+    assert len(re.findall(r"<h2[^>]*>\s*Final result\s*</h2>", html)) == 1
+
+
+def test_take_back_my_last_move_sits_in_a_card(start_game, alice, bob):
+    """Issue 19, row 12: the button floated outside any card in the side column."""
+    from games import engine
+    from games.models import Game
+    from tests.fixtures import client_for
+
+    game = start_game("rifugio", [alice, bob], seed=3)
+    users = {0: alice, 1: bob}
+    for _ in range(12):
+        seat = game.to_act()[0]
+        engine.submit(game.pk, users[seat], game.rules.legal_actions(game.state, seat)[0])
+        game = Game.objects.get(pk=game.pk)
+        last = game.moves.order_by("-seq").first()
+        if last.undoable and game.to_act() == [last.seat]:
+            break
+    html = client_for(users[last.seat]).get(f"/play/{game.pk}/").content.decode()
+    assert re.search(r'<section class="card[^"]*"[^>]*><button[^>]*>Take back my last move</button></section>', html)

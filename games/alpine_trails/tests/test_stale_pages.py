@@ -54,3 +54,13 @@ def test_a_page_stays_fresh_while_another_seat_places_in_the_same_round(start_ga
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.version == 3
+
+
+def test_a_finished_board_gives_the_goal_as_scored_not_worth_now(start_game, alice):
+    """Issue 19, row 7: the finished page said "Worth now: 1" of the personal goal."""
+    from tests.browser.boards import advance
+
+    game = advance(start_game(SLUG, [alice, None], seed=3), alice, 600)
+    assert not game.is_active
+    html = client_for(alice).get(f"/play/{game.pk}/").content.decode()
+    assert "Worth now" not in html and "Scored:" in html

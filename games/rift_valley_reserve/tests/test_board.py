@@ -196,7 +196,7 @@ def test_a_pending_draw_is_seen_only_by_its_drawer(start_game, alice, bob, charl
     seat_users = users_by_seat(game, alice, bob, charlie)
     drawer = client_for(seat_users[0])
     page = act(drawer, game, {"type": "stop", "cell": [0, 3]})
-    assert 'data-kind="pending-stop"' in page and "You drew a Stop at (0,3)" in page
+    assert 'data-kind="pending-stop"' in page and "You drew a Stop at row 1, column 4" in page
     for other in [client_for(seat_users[1]), client_for(seat_users[2]), client]:
         page = panel(other, game)
         assert 'data-kind="pending' not in page

@@ -240,7 +240,7 @@ def test_a_trail_is_drawn_on_a_phone_across_the_halves(live_site, players):
     bridge = alice.get_by_role("button", name=re.compile(r"^Draw the L-shaped Trail turning on row 3, column 4"))
     bridge.focus()
     alice.keyboard.press("Enter")
-    expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from (0,3) to (2,5)")
+    expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from row 1, column 4 to row 3, column 6")
     # Looking at Bob's map meanwhile: every link still a finger wide, and back again.
     alice.get_by_role("link", name="Show bob's map").click()
     expect(alice.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")

@@ -1,6 +1,8 @@
 """The presenter's builders, one board area each, on views straight from the rules."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from games import selection
 from games.rift_valley_reserve import geometry, presenter
 from games.rift_valley_reserve.rules import RULES
@@ -106,8 +108,8 @@ def test_stage_text_names_the_stage_and_the_turns_left():
 def test_history_rows_group_the_events_by_turn_newest_first():
     state = RULES.apply(RULES.apply(blank(2), 0, {"type": "stop", "cell": [0, 3]}), 1, {"type": "stop", "cell": [8, 4]})
     rows = presenter.history_rows(RULES.view(state, None), NAMES[:2])
-    assert rows == [{"turn": 1, "lines": ["ann drew a Stop at (0,3) on ann's map.",
-                                           "bo drew a Stop at (8,4) on bo's map."]}]
+    assert rows == [{"turn": 1, "lines": ["ann drew a Stop at row 1, column 4 on ann's map.",
+                                           "bo drew a Stop at row 9, column 5 on bo's map."]}]
 
 
 def test_board_context_uses_the_board_key_and_keeps_the_selection_only_while_acting():
@@ -128,3 +130,41 @@ def test_selection_helper_is_what_cuts_a_forged_pick():
     legal = RULES.legal_actions(blank(2), 0)
     assert presenter.select({"selection": "m:tent.c:0-3", "legal": legal}, 2).picks == ()
     assert isinstance(presenter.select({"selection": ""}, 2), selection.Selection)
+
+
+def test_when_one_route_alone_joins_two_stops_the_second_tap_draws_it():
+    """Issue 19, row 4: a finger hit one of the two big Stops rather than the thin route
+    between them; with a single route, tapping the second Stop submits that Trail."""
+    state, _ = holding("ID9", 0, 0, build=lambda m: stop(m, 0, (0, 3), (0, 6)))   # a straight line only
+    legal = RULES.legal_actions(state, 0)
+    sel = presenter.select({"selection": "a:0-3", "legal": legal}, 2)
+    geo = presenter.map_geometry(RULES.view(state, 0)["maps"][0], geometry.CELL, ["#a", "#b"])
+    presenter.mark_stops(geo, sel, presenter.choice(sel, legal), presenter.trail_partners(legal), 0,
+                         presenter.only_routes(legal))
+    second = next(s for s in geo["stops"] if (s["r"], s["c"]) == (0, 6))
+    assert second["post"] == {"type": "trail", "from": [0, 3], "to": [0, 6], "corner": None} \
+        or second["post"] == {"type": "trail", "from": [0, 6], "to": [0, 3], "corner": None}
+    assert second["post"] in legal and second["label"].startswith("Draw the straight Trail")
+    two = two_stop_position()                                      # two L routes: the tap still asks
+    legal = RULES.legal_actions(two, 0)
+    assert presenter.only_routes(legal) == {}
+
+
+def test_the_route_hit_stroke_is_almost_a_square_wide():
+    css = Path(geometry.__file__).parent / "static/games/rift-valley-reserve/board.css"
+    rule = next(line for line in css.read_text().splitlines() if line.startswith(".rvr-map .route .hit"))
+    width = int(rule.split("stroke-width:")[1].split(";")[0])
+    assert width >= 24 * geometry.CELL / 44 and width < geometry.CELL   # ≥ 24 px at the smallest scale
+
+
+def test_history_buttons_and_pending_draw_name_a_square_the_same_way():
+    """Issue 19, row 8: the History said "Stop at (6,5)" (from 0), the buttons "row 7,
+    column 6" (from 1): a player could not match one to the other."""
+    event = {"type": "stop", "seat": 0, "turn": 1, "map": 0, "cell": [6, 5]}
+    history = presenter.describe(event, NAMES)
+    button = presenter.cell_label("stop", (6, 5), "Open Plain", confirm=False)
+    pending = presenter.describe_action({"type": "stop", "cell": [6, 5]})
+    assert "row 7, column 6" in history and "row 7, column 6" in button and "row 7, column 6" in pending
+    trail = presenter.describe({"type": "trail", "seat": 1, "turn": 2, "from": [0, 3], "to": [2, 5],
+                                "corner": [2, 3]}, NAMES)
+    assert trail == "bo drew a Trail from row 1, column 4 to row 3, column 6 via row 3, column 4."

@@ -270,30 +270,31 @@ def test_the_base_game_has_no_water_rafts_or_raft_cards(start_game, alice, bob):
     assert "raft left" not in html and "<dd>Water</dd>" not in html
 
 
-def side_table_headings(html: str) -> list[str]:
+def side_card_rows(html: str) -> list[str]:
     side = html[html.index('<aside class="side-col">'):]
-    head = side[side.index("<thead>"):side.index("</thead>")]
-    return [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th>(.*?)</th>", head)]
+    card = side[side.index('class="score-table score-card"'):side.index("</table>")]
+    return re.findall(r'<th scope="row">([^<]*)</th>', card)
 
 
-def test_the_side_score_table_is_narrow_and_sums_to_the_total(start_game, alice, bob):
-    """Six parts plus rank, name and total overflowed the side column and hid the total:
-    the waterfall bonus is counted with the items there, and the base game has no Rafts column."""
+def test_the_side_score_card_names_the_final_scorings_parts_and_sums_to_the_total(start_game, alice, bob):
+    """Issue 19, row 9: the live and replay "Scores" said Items (with the waterfall bonus
+    folded in) and Huts, the final breakdown Items, Waterfall bonus and Rifugio cards. Now
+    the side card (a row per part, so all fit) names every part as the final scoring does."""
     game = start_game(SLUG, [None, None], seed=11)
     game = Game.objects.get(pk=game.pk)
     html = page(client_for(alice), game)
-    assert side_table_headings(html) == ["#", "Player", "Total", "Items", "Sets", "Bears", "Huts", "Rafts"]
-    scores = RULES.scores(game.state)
+    final = ["Items", "Waterfall bonus", "Complete sets", "Bears", "Rifugio cards", "Raft cards"]
+    assert side_card_rows(html) == final + ["Total"]
     side = html[html.index('<aside class="side-col">'):]
-    for entry in scores:
-        b = entry["breakdown"]
-        cells = [b["items"] + b["waterfall_bonus"], b["sets"], b["bears"], b["rifugio_cards"], b["raft_cards"]]
-        assert f"<td><strong>{entry['total']}</strong></td>\n      " + "".join(f"<td>{v}</td>" for v in cells) in side
+    for key in ("items", "waterfall_bonus", "rifugio_cards"):
+        values = "".join(f"<td>{entry['breakdown'][key]}</td>" for entry in RULES.scores(game.state))
+        assert values in side.replace("\n", "")
+    assert all(sum(e["breakdown"].values()) == e["total"] for e in RULES.scores(game.state))
     replay = client_for(alice).get(f"/play/{game.pk}/replay/?step=3").content.decode()
-    assert side_table_headings(replay)[2:] == ["Total", "Items", "Sets", "Bears", "Huts", "Rafts"]
+    assert side_card_rows(replay) == final + ["Total"]
     base = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
-    headings = side_table_headings(page(client_for(alice), base))
-    assert headings == ["Seat", "Player", "Total", "Items", "Sets", "Bears", "Huts"]
+    assert side_card_rows(page(client_for(alice), base)) == ["Items", "Complete sets", "Bears", "Rifugio cards",
+                                                             "Total"]
 
 
 def test_how_to_play_draws_real_positions_as_pictures_without_controls(client):
@@ -305,3 +306,12 @@ def test_how_to_play_draws_real_positions_as_pictures_without_controls(client):
     assert 'class="target place' in html and 'class="target step' in html and 'class="target sail' in html
     assert 'role="button"' not in html and "hx-post" not in html and 'tabindex="0"' not in html
     assert html.count('<symbol id="rf-bear"') == 1
+
+
+def test_the_board_says_when_rivers_and_rafts_is_on(start_game, alice, bob):
+    """Issue 19, row 9: the expansion was invisible in the title; the board's head says it."""
+    on = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": True}, seed=3)
+    off = start_game(SLUG, [alice, bob], options={"rivers_and_rafts": False}, seed=3)
+    assert "with Rivers &amp; Rafts" in page(client_for(alice), on)
+    html = page(client_for(alice), off)
+    assert "with Rivers &amp; Rafts" not in html and "base game" in html

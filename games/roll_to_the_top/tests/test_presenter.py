@@ -100,3 +100,23 @@ def test_a_box_label_says_what_the_box_holds_or_what_a_click_writes():
     assert box_label({**box, "pending": {"value": 9}, "dot": True}) == "Row 3, box 2, 9 written this turn, dot box"
     assert box_label({**box, "min_value": 25}) == "Row 3, box 2, empty, at least 25"
     assert box_label({**box, "min_value": 25}, reverse=True) == "Row 3, box 2, empty, at most 25"
+
+
+def test_the_history_names_a_box_as_the_sheet_does():
+    """Issue 19, row 8: the History said "box 0,2" (the rules' half-box coordinates) while
+    the sheet's boxes say "row 1, box 2"."""
+    from games import presenters
+    from games.roll_to_the_top import presenter as rtt
+    from games.roll_to_the_top.rules import RULES as rules_
+
+    state = rules_.setup(2, rules_.default_options(), 3)
+    place = next(a for a in rules_.legal_actions(state, 0) if a["type"] == "place" and a["box"][1] > 0)
+    state = rules_.apply(state, 0, place)
+    for seat in (0, 1):
+        state = rules_.apply(state, seat, {"type": "done"})
+    view = rules_.view(state, None)
+    lines = [h["text"] for h in presenters.history("roll-to-the-top", view, ["ann", "bo"])]
+    wrote = next(line for line in lines if line.startswith("ann wrote"))
+    drawn = rtt.sheet(view["board_data"], view["sheets"][0])
+    box = next(b for b in drawn["boxes"] if b["key"] == f"{place['box'][0]},{place['box'][1]}")
+    assert f"in row {box['row']}, box {box['place']}" in wrote and "box 0," not in wrote

@@ -52,3 +52,16 @@ def test_a_page_stays_fresh_while_another_seat_writes_in_the_same_turn(start_gam
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.state["pending"][0] and game.version == 3
+
+
+def test_a_finished_board_does_not_say_the_player_is_done_automatically(start_game, alice):
+    """Issue 19, row 7: "No number fits this turn: you are done automatically." stayed on
+    the finished page when the last turn had left the player nothing to write."""
+    from tests.browser.boards import advance
+
+    game = advance(start_game(SLUG, [alice, None], seed=3), alice, 600)
+    assert not game.is_active
+    game.state = {**game.state, "auto_done": [True, False]}    # as the last turn can leave it
+    game.save(update_fields=["state"])
+    html = client_for(alice).get(f"/play/{game.pk}/").content.decode()
+    assert "done automatically" not in html

@@ -36,7 +36,7 @@
   function showFit() {
     const frame = document.querySelector(".at-board .at-map-frame");
     const button = document.querySelector(".at-board [data-fit-map]");
-    if (frame) frame.classList.toggle("fit", fit);
+    if (frame) frame.classList.toggle("fit", fit || frame.dataset.whole === "1");
     if (button) button.setAttribute("aria-pressed", String(fit));
   }
   document.addEventListener("click", (event) => {

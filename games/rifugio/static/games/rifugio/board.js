@@ -15,14 +15,15 @@
   function arrange() {
     const box = document.querySelector(".rf-map-scroll");
     if (!box) return;
-    box.classList.toggle("fit", whole);
+    const always = box.dataset.whole === "1";   // a finished map, or a replay: shown whole
+    box.classList.toggle("fit", whole || always);
     const zoom = document.querySelector(".rf-zoom");
     const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
     if (zoom) {
       zoom.setAttribute("aria-pressed", whole ? "true" : "false");
-      zoom.hidden = !whole && !scrolls;
+      zoom.hidden = always || (!whole && !scrolls);
     }
-    if (whole || !scrolls) return;
+    if (whole || always || !scrolls) return;
     if (kept) { box.scrollLeft = kept.left; box.scrollTop = kept.top; return; }
     const here = box.querySelector(".target") || box.querySelector(".pawn.active");
     if (here) centreOn(box, here);
