@@ -1,7 +1,7 @@
 """The engine's modules import one way (issue 20 build 2): each imports only the layers
 below it, at module level (a function-level import hiding a circle counts as a circle).
 
-models -> clocks -> core -> finishing -> moves -> rematch -> panel -> publisher -> engine
+models -> clocks -> replay -> core -> finishing -> moves -> rematch -> panel -> publisher -> engine
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
-LAYERS = ["models", "signals", "clocks", "core", "finishing", "moves", "rematch", "panel", "publisher", "engine"]
+LAYERS = ["models", "signals", "clocks", "replay", "core", "finishing", "moves", "rematch", "panel", "publisher", "engine"]
 # Modules of the games app each layer may use besides the layers below it (low-level helpers
 # with no path back up): the rules registry, the presenters, the channel groups. The mail tasks
 # hear started clocks through games.signals instead of being imported.
