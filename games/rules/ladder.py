@@ -97,7 +97,7 @@ class Ratings:
         if len(set(levels_by_seat)) < 2:
             return
         teams = [[self.by_level.setdefault(level, self.model.rating(name=str(level)))] for level in levels_by_seat]
-        rated = self.model.rate(teams, ranks=ranking)
+        rated = self.model.rate(teams, ranks=[float(r) for r in ranking])
         # a level seated twice (multi-player games) takes its last seat's update
         for level, team in zip(levels_by_seat, rated, strict=True):
             self.by_level[level] = team[0]
