@@ -4,12 +4,14 @@ It knows nothing about any game: it reads `to_act`, `legal_actions`, `apply`, `s
 `ranking`, `is_over` and `determinize`, and rolls games out with the game's own greedy bot
 (mixed with random moves). Pure Python, no Django.
 
-One decision: the seat's legal actions are the arms of a bandit (UCB1). Each iteration
-draws a fresh determinization (what the seat cannot see, resampled from what it sees),
-applies the chosen arm, rolls the game out for a bounded number of actions and scores
-the result from the seat's side. When there are many actions (tile placements times
-rotations) the arms are widened progressively: the greedy bot's choice first, then the
-others in an rng order, a few more the more iterations have run.
+One decision: the greedy bot's choice is the default and the other legal actions challenge
+it. Each "world" draws a fresh determinization (what the seat cannot see, resampled from
+what it sees) and a rollout seed; every open arm is applied in that same world, rolled out
+for a bounded number of actions and scored from the seat's side, so arms are compared on
+the same luck (common random numbers). Challengers clearly worse than the default are
+dropped and new ones open (progressive widening: the many tile placements times rotations
+are sampled in an rng order, a few more the more worlds have run). A challenger replaces
+the default only when it wins by more than the noise.
 
 Deterministic given the rng: the iteration cap decides how much is searched; the time
 budget is only a ceiling (a test passes a generous budget and a small cap). There is no
@@ -20,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .base import Action, Ruleset, State
@@ -39,39 +41,35 @@ class SearchLimits:
     greedy_share: float = 0.8   # rollout moves played by the greedy bot (the rest random)
     widen_base: int = 4         # arms open at the start ...
     widen_power: float = 0.5    # ... and k = base + n ** power after n iterations
-    exploration: float = 0.7    # UCB1 constant on values normalised to [0, 1]
-    confidence: float = 1.0     # z: how sure the search must be to overrule the greedy choice
+    confidence: float = 1.5     # z: how sure the search must be to overrule the greedy choice
 
 
 @dataclass
 class _Arm:
+    """A root action and, per world it was played in, its value there."""
+
     action: Action
-    visits: int = 0
-    total: float = 0.0
-    squares: float = 0.0
+    values: dict[int, float] = field(default_factory=dict)
+    dropped: bool = False
 
-    @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
-
-    def add(self, value: float) -> None:
-        self.visits += 1
-        self.total += value
-        self.squares += value * value
-
-    def spread(self) -> float:
-        """The variance of the mean (with a floor, so two lucky rollouts prove nothing)."""
-        if self.visits < 2:
-            return 1.0
-        variance = max(self.squares / self.visits - self.mean ** 2, 0.0)
-        return max(variance, 0.01) / self.visits
+    def against(self, base: _Arm) -> tuple[float, float, int]:
+        """Mean and standard error of (this - base) over the worlds both were played in:
+        the same determinization for both (common random numbers), so the luck of the draw
+        cancels out of the comparison."""
+        diffs = [v - base.values[w] for w, v in self.values.items() if w in base.values]
+        n = len(diffs)
+        if n < 2:
+            return (diffs[0] if diffs else 0.0), 1.0, n
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(max(variance, 1e-4) / n), n
 
 
 def evaluate(rules: Ruleset, state: State, seat: int) -> float:
     """The seat's outlook in [0, 1]: at the end, 1 for a win, 1/k for a k-way shared first
     place, 0 otherwise, nudged by the margin; before the end, the score margin over the
     best other seat (solo: the score itself), squashed."""
-    totals = [entry["total"] for entry in rules.scores(state)]
+    totals = _totals_seen_by(rules, state, seat)
     mine = totals[seat]
     others = [t for i, t in enumerate(totals) if i != seat]
     margin = mine - max(others) if others else mine
@@ -83,6 +81,22 @@ def evaluate(rules: Ruleset, state: State, seat: int) -> float:
         return 0.1 * squashed
     shared = sum(1 for r in ranking if r == 1)
     return 0.9 / shared + 0.1 * squashed
+
+
+def _totals_seen_by(rules: Ruleset, state: State, seat: int) -> list[int]:
+    """The totals as the seat sees them. During play `scores` is the public score, which
+    may leave out what only the seat knows (Alpine Trails hides goals and this round's
+    placements until the round resolves), so a view that carries per-seat `scores` is
+    preferred: the seat's own part is live there, and a view never shows more than the
+    seat may know. At the end, and for views without scores, the contract's `scores`."""
+    public = rules.scores(state)
+    if rules.is_over(state):
+        return [entry["total"] for entry in public]
+    seen = rules.view(state, seat).get("scores")
+    if isinstance(seen, list) and len(seen) == len(public) and all(
+            isinstance(entry, dict) and isinstance(entry.get("total"), int) for entry in seen):
+        return [entry["total"] for entry in seen]
+    return [entry["total"] for entry in public]
 
 
 def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
@@ -103,18 +117,6 @@ def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy:
     return evaluate(rules, state, seat)
 
 
-def _open_arms(n: int, total: int, limits: SearchLimits) -> int:
-    return min(total, limits.widen_base + int(n ** limits.widen_power))
-
-
-def _pick(arms: list[_Arm], n: int, limits: SearchLimits) -> _Arm:
-    for arm in arms:
-        if arm.visits == 0:
-            return arm
-    log_n = math.log(n)
-    return max(arms, key=lambda a: a.mean + limits.exploration * math.sqrt(log_n / a.visits))
-
-
 def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random,
                      greedy: Chooser) -> list[Action]:
     """The arms in the order they open: the greedy choice (made on a determinized state, so
@@ -126,39 +128,63 @@ def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random
     return [first, *rest] if first in legal else rest
 
 
+def _open(arms: list[_Arm], worlds: int, limits: SearchLimits) -> list[_Arm]:
+    """The greedy arm and the challengers in play: `widen_base + worlds ** widen_power` of
+    them not yet dropped, in opening order (progressive widening)."""
+    wanted = limits.widen_base + int(worlds ** limits.widen_power)
+    challengers = [a for a in arms[1:] if not a.dropped][:wanted]
+    return [arms[0], *challengers]
+
+
+def _prune(arms: list[_Arm], limits: SearchLimits) -> None:
+    """Drop challengers clearly worse than the greedy arm, so new ones open in their place."""
+    for arm in arms[1:]:
+        mean, error, n = arm.against(arms[0])
+        if n >= 2 and mean < -limits.confidence * error:
+            arm.dropped = True
+
+
 def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
            limits: SearchLimits, clock: Callable[[], float] = time.monotonic) -> Action:
-    """The greedy choice, or the arm the search found clearly better (see `_decide`)."""
+    """The greedy choice, or a challenger the search found clearly better (see `_decide`).
+
+    Each world (a determinization plus a rollout seed) is played once by every open arm,
+    so arms are compared on the same draws; `limits.iterations` counts rollouts."""
     legal = rules.legal_actions(state, seat)
     if not legal:
         raise ValueError("This seat has nothing to do now.")
     if len(legal) == 1:
         return legal[0]
     deadline = clock() + limits.budget
-    actions = _ordered_actions(rules, state, seat, rng, greedy)
-    arms = [_Arm(a) for a in actions]
-    for n in range(1, limits.iterations + 1):
-        if clock() >= deadline:
-            break
-        arm = _pick(arms[: _open_arms(n, len(arms), limits)], n, limits)
-        world = rules.determinize(state, seat, rng)
-        value = rollout(rules, rules.apply(world, seat, arm.action), seat, rng, greedy, limits,
-                        lambda: clock() >= deadline)
-        arm.add(value)
+    out_of_time = lambda: clock() >= deadline  # noqa: E731
+    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy)]
+    rollouts, world = 0, 0
+    while rollouts < limits.iterations and not out_of_time():
+        seed = rng.randrange(2**32)
+        for arm in _open(arms, world, limits):
+            if rollouts >= limits.iterations or out_of_time():
+                break
+            world_rng = random.Random(seed)
+            sampled = rules.determinize(state, seat, world_rng)
+            arm.values[world] = rollout(rules, rules.apply(sampled, seat, arm.action), seat, world_rng,
+                                        greedy, limits, out_of_time)
+            rollouts += 1
+        _prune(arms, limits)
+        world += 1
     return _decide(arms, limits).action
 
 
 def _decide(arms: list[_Arm], limits: SearchLimits) -> _Arm:
-    """The greedy bot's choice unless another arm is better by more than the noise: with a
-    few dozen noisy rollouts, the most visited arm is often just the luckiest, and a
-    planner that drifts from greedy on luck plays worse than greedy."""
-    default = arms[0]
-    tried = [a for a in arms[1:] if a.visits >= 2]
-    if not tried:
-        return default
-    best = max(tried, key=lambda a: (a.mean, a.visits))
-    noise = limits.confidence * math.sqrt(best.spread() + default.spread())
-    return best if best.mean - default.mean > noise else default
+    """The greedy bot's choice unless a challenger beats it by more than the noise (z =
+    `limits.confidence` on the paired difference): with a few dozen rollouts the best-looking
+    arm is often just the luckiest, and a planner that drifts from greedy on luck plays
+    worse than greedy."""
+    best, best_margin = arms[0], 0.0
+    for arm in arms[1:]:
+        mean, error, n = arm.against(arms[0])
+        if n >= 3 and mean > limits.confidence * error and mean > best_margin:
+            best, best_margin = arm, mean
+    return best
 
 
 def describe(limits: SearchLimits) -> dict[str, Any]:
