@@ -72,6 +72,13 @@ class Ruleset:
         """
         return False
 
+    def score_sign(self, state: State) -> int:
+        """+1 when a larger `scores` total is better, -1 when a smaller one is (a race
+        scored in turns or in empty boxes). Search bots (games/rules/search.py) read it to
+        know which way to push a total before the end, when `ranking` cannot tell (solo).
+        The default, +1, is every game's but Roll to the Top's solo and multi-game totals."""
+        return 1
+
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A state `seat` cannot tell from this one, with everything it cannot see drawn
         afresh from `rng`: the search bots (games/rules/search.py) plan over such states,

@@ -69,7 +69,8 @@ def evaluate(rules: Ruleset, state: State, seat: int) -> float:
     """The seat's outlook in [0, 1]: at the end, 1 for a win, 1/k for a k-way shared first
     place, 0 otherwise, nudged by the margin; before the end, the score margin over the
     best other seat (solo: the score itself), squashed."""
-    totals = _totals_seen_by(rules, state, seat)
+    sign = rules.score_sign(state)
+    totals = [sign * total for total in _totals_seen_by(rules, state, seat)]
     mine = totals[seat]
     others = [t for i, t in enumerate(totals) if i != seat]
     margin = mine - max(others) if others else mine

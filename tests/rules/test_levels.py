@@ -96,3 +96,19 @@ def test_the_search_stops_at_its_budget(rules):
     greedy = levels.greedy_module(rules.slug).choose
     action = search.choose(rules, state, seat, random.Random(4), greedy, limits, clock=lambda: next(ticks))
     assert action in rules.legal_actions(state, seat)
+
+
+def test_score_sign_is_plus_or_minus_one(rules):
+    for players in {rules.min_players, rules.max_players}:
+        state = rules.setup(players, rules.validate_options(players, rules.default_options()), 3)
+        assert rules.score_sign(state) in (1, -1)
+
+
+def test_the_search_wants_fewer_turns_in_a_race_scored_in_turns():
+    """Roll to the Top's solo total is the turns taken (fewer is better): the search's
+    evaluation must prefer the state with fewer turns, not more."""
+    rules = registry.get("roll-to-the-top")
+    state = rules.setup(1, rules.validate_options(1, rules.default_options()), 5)
+    assert rules.score_sign(state) == -1
+    quick, slow = dict(state, turn=10), dict(state, turn=20)
+    assert search.evaluate(rules, quick, 0) > search.evaluate(rules, slow, 0)

@@ -517,6 +517,10 @@ class RollToTheTop(Ruleset):
         """What `seat` cannot see, drawn afresh (see determinize.py)."""
         return determinize(state, seat, rng)
 
+    def score_sign(self, state: State) -> int:
+        """Solo totals count turns and a series' totals count empty boxes: fewer is better."""
+        return -1 if state["players"] == 1 or state["options"]["games"] > 1 else 1
+
     def scores(self, state: State) -> list[dict]:
         return _scores(state)
 
