@@ -180,10 +180,14 @@ def _decide(arms: list[_Arm], limits: SearchLimits) -> _Arm:
     `limits.confidence` on the paired difference): with a few dozen rollouts the best-looking
     arm is often just the luckiest, and a planner that drifts from greedy on luck plays
     worse than greedy."""
+    compared = [(arm, *arm.against(arms[0])) for arm in arms[1:]]
+    compared = [entry for entry in compared if entry[3] >= 3]
+    # The best of k challengers beats the default by luck more often than one does: the
+    # bar rises with the number compared (a rough multiple-comparison correction).
+    z = limits.confidence + 0.5 * math.log(max(len(compared), 1))
     best, best_margin = arms[0], 0.0
-    for arm in arms[1:]:
-        mean, error, n = arm.against(arms[0])
-        if n >= 3 and mean > limits.confidence * error and mean > best_margin:
+    for arm, mean, error, _ in compared:
+        if mean > z * error and mean > best_margin:
             best, best_margin = arm, mean
     return best
 
