@@ -1,4 +1,4 @@
-"""Registry of the games: `get(slug)`, `all()`, `bot_for(slug)`, `package_of(slug)`.
+"""Registry of the games: `get(slug)`, `all()`, `bot_for(slug, level=N)`, `package_of(slug)`.
 
 A game is one package `games/<module>/` whose `rules/` subpackage exposes `RULES`
 (ARCHITECTURE.md, "Layout"). The registry finds such packages by itself, so adding a
@@ -14,8 +14,9 @@ import importlib.util
 import logging
 import pkgutil
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
+from . import levels
 from .base import IllegalAction, Ruleset  # noqa: F401  (re-exported for callers)
 
 # Packages whose subpackages are searched for games. Tests add a root of their own to
@@ -116,10 +117,17 @@ def packages() -> list[str]:
     return list(_packages().values())
 
 
-def bot_for(slug: str, version: str | None = None) -> ModuleType:
-    """The game's bot module, exposing `choose(state, seat, rng) -> action`; for an older
-    rules version, the bot kept beside those rules (`PREVIOUS_BOTS[version]`)."""
+def bot_for(slug: str, version: str | None = None, level: int | None = None) -> Any:
+    """The game's bot, exposing `choose(state, seat, rng) -> action`.
+
+    Without `level` (or with level 3): the game's greedy bot module, as always; for an
+    older rules version, the bot kept beside those rules (`PREVIOUS_BOTS[version]`).
+    With `level` 1-5 (games/rules/levels.py): a `LevelBot` of that level; levels 4 and 5
+    search under their time budget, so call them from a worker, never inside a request.
+    """
     if version is not None and version != get(slug).version:
         module = importlib.import_module(f"{_packages()[slug]}.rules")
         return getattr(module, "PREVIOUS_BOTS", {})[version]
+    if level is not None and levels.check_level(level) != levels.GREEDY:
+        return levels.LevelBot(slug, level)
     return importlib.import_module(f"{_packages()[slug]}.rules.bot")

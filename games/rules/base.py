@@ -72,6 +72,30 @@ class Ruleset:
         """
         return False
 
+    def score_sign(self, state: State) -> int:
+        """+1 when a larger `scores` total is better, -1 when a smaller one is (a race
+        scored in turns or in empty boxes). Search bots (games/rules/search.py) read it to
+        know which way to push a total before the end, when `ranking` cannot tell (solo).
+        The default, +1, is every game's but Roll to the Top's solo and multi-game totals."""
+        return 1
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state `seat` cannot tell from this one, with everything it cannot see drawn
+        afresh from `rng`: the search bots (games/rules/search.py) plan over such states,
+        so they never use what their seat may not know.
+
+        Two promises, checked for every game by tests/rules: `view(result, seat) ==
+        view(state, seat)`, and the result is a legal state that plays on to the end.
+        Hidden parts must be rebuilt from what the seat sees plus `rng` alone (never copied
+        from the input), so two states that differ only in what the seat cannot see give
+        the same result under the same rng. Future randomness drawn from the seed counts as
+        hidden: give the result a fresh seed.
+
+        The default is for games with nothing hidden after setup (the state itself);
+        a game with secrets (a bag, a hand, another seat's pending choice) overrides it.
+        """
+        return state
+
     def older_shape(self, state: State) -> bool:
         """Was this state saved under an earlier shape of the same rules version (one whose
         moves replay alike, e.g. an English `log` before `events`)? The rules still read such

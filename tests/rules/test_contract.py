@@ -188,3 +188,54 @@ def test_seat_turn_is_short_stable_and_kept_across_a_simultaneous_round(rules, s
     for players in player_counts(rules):
         random_playout(rules, players, seed * 100 + players,
                        on_step=lambda *step: _check_seat_turn(rules, *step))
+
+
+def _play_some(rules, players, seed, steps):
+    """A state `steps` random actions into a game (or its end)."""
+    rng = random.Random(seed)
+    state = rules.setup(players, rules.validate_options(players, rules.default_options()), seed)
+    for _ in range(steps):
+        if rules.is_over(state):
+            break
+        seat = rng.choice(rules.to_act(state))
+        state = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize("steps", [0, 7, 40])
+def test_determinize_keeps_what_the_seat_sees_and_plays_on(rules, steps):
+    """determinize (games/rules/base.py) may redraw only what the seat cannot see: its view
+    is unchanged, the input is not mutated, and the redrawn state is legal and plays on."""
+    for players in sorted({rules.min_players, 2, rules.max_players} & set(player_counts(rules))):
+        state = _play_some(rules, players, 60 + steps + players, steps)
+        before = dumps(state)
+        for seat in range(players):
+            world = rules.determinize(state, seat, random.Random(seat))
+            assert dumps(state) == before, "determinize mutated its input"
+            assert json.loads(json.dumps(world)) == world
+            assert dumps(rules.view(world, seat)) == dumps(rules.view(state, seat))
+            assert rules.to_act(world) == rules.to_act(state)
+            for waiting in rules.to_act(world):
+                for action in rules.legal_actions(world, waiting)[:3]:
+                    rules.apply(world, waiting, action)
+        world = rules.determinize(state, 0, random.Random(1))
+        moves = 0
+        while not rules.is_over(world) and moves < 3000:
+            rng = random.Random(moves)
+            seat = rng.choice(rules.to_act(world))
+            world = rules.apply(world, seat, rng.choice(rules.legal_actions(world, seat)))
+            moves += 1
+        assert rules.is_over(world), "a determinized state did not play to the end"
+
+
+@pytest.mark.parametrize("steps", [5, 30])
+def test_determinize_forgets_the_hidden_parts(rules, steps):
+    """Two states the seat cannot tell apart determinize alike under the same rng: nothing
+    hidden is copied into the sampled world, so a bot searching it cannot use it."""
+    for players in sorted({rules.min_players, 2} & set(player_counts(rules))):
+        state = _play_some(rules, players, 90 + steps, steps)
+        for seat in range(players):
+            twin = rules.determinize(state, seat, random.Random(99))
+            assert dumps(rules.view(twin, seat)) == dumps(rules.view(state, seat))
+            assert dumps(rules.determinize(state, seat, random.Random(5))) == \
+                dumps(rules.determinize(twin, seat, random.Random(5)))

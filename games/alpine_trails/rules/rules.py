@@ -5,10 +5,13 @@ seen by, or changes anything for, another seat until the last `done` resolves th
 """
 from __future__ import annotations
 
+import random
+
 from typing import Any
 
 from games.rules.base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
 
+from .determinize import determinize
 from . import board as B
 from .board import solo_title
 from .data import (
@@ -524,6 +527,10 @@ class AlpineTrails(Ruleset):
         s["done"] = True
 
     # scores and view ---------------------------------------------------------------------
+
+    def determinize(self, state: dict, seat: int, rng: random.Random) -> dict:
+        """What `seat` cannot see, drawn afresh (see determinize.py)."""
+        return determinize(state, seat, rng)
 
     def scores(self, state: dict) -> list[dict]:
         return final_scores(state) if self.is_over(state) else public_scores(state)

@@ -8,9 +8,12 @@ because nothing here ever edits a state in place.
 """
 from __future__ import annotations
 
+import random
+
 from typing import Any
 
 from games.rules.base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
+from .determinize import determinize
 from . import data
 from .board import (CATEGORIES, Cell, draw, final_turn_for, has_draw, held_map, is_full, legal_draws,
                     new_map, rescore, score_map, stop_error, tent_error, total, trail_action, trail_error)
@@ -272,6 +275,10 @@ class RiftValleyReserve(Ruleset):
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
             return f"t{turn}.m{held_map(seat, turn, n)}"
         return f"t{turn}"
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """What `seat` cannot see, drawn afresh (see determinize.py)."""
+        return determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         return build_view(self, state, seat)

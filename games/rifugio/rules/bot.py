@@ -16,10 +16,14 @@ from . import data as D
 from .rules import distance, is_water, key, neighbours, parse
 
 GAMMA = 0.72                 # how fast a far special place loses appeal, per step of distance
-CARD_VALUE = 0.8             # an extra-step card in hand
+# An extra-step card in hand. Each card comes from a visit that gives the raft's or the
+# Rifugio's owner 2 points (RAFT_CARD_VALUE, RIFUGIO_CARD_VALUE), so it must be worth less
+# than those 2 points weigh against one's own (issue 25: at 0.8 against 0.35 x 2 the old bot
+# shuttled onto the other seat's raft turn after turn, gifts that decided games).
+CARD_VALUE = 0.5
 RIFUGIO_LEFT_VALUE = 0.9     # a Rifugio token not yet built
 RAFT_LEFT_VALUE = 0.3
-OTHERS_WEIGHT = 0.35         # how much the opponents' points count against one's own
+SET_PROGRESS = 1.5           # each special place held beyond the first of its category
 
 
 def choose(state: dict, seat: int, rng) -> dict:
@@ -48,6 +52,8 @@ def _choose_walk(state, seat, legal, rng):
         value = _evaluate(RULES.apply(state, seat, action), seat) + rng.random() * 1e-3
         if value > best_value:
             best, best_value = action, value
+    if best is end:
+        best = _points_before_ending(state, seat, legal) or end
     if best is end and "use_extra_step" in kinds:
         after = RULES.apply(state, seat, {"type": "use_extra_step"})
         for action in RULES.legal_actions(after, seat):
@@ -56,6 +62,25 @@ def _choose_walk(state, seat, legal, rng):
             value = _evaluate(RULES.apply(after, seat, action), seat)
             if value > best_value:
                 best, best_value = {"type": "use_extra_step"}, value
+    return best
+
+
+def _points_before_ending(state, seat, legal):
+    """A move that scores now, rather than ending the turn beside it: the pull of the places
+    around (a guess about later turns) must not talk the bot out of points it can take with
+    the steps it has left (issue 25, seed 0: it ended a turn one step from a Gentian)."""
+    now = RULES.scores(state)
+    mine = now[seat]["total"]
+    others = sum(entry["total"] for i, entry in enumerate(now) if i != seat)
+    best, best_gain = None, 0
+    for action in legal:
+        if action["type"] not in ("step", "sail"):
+            continue
+        after = RULES.scores(RULES.apply(state, seat, action))
+        gain = after[seat]["total"] - mine
+        gift = sum(entry["total"] for i, entry in enumerate(after) if i != seat) - others
+        if gift == 0 and gain > best_gain:
+            best, best_gain = action, gain
     return best
 
 
@@ -86,7 +111,7 @@ def _evaluate(state: dict, seat: int) -> float:
     mine = scores[seat]["total"]
     others = sum(s["total"] for i, s in enumerate(scores) if i != seat)
     me = state["seats"][seat]
-    value = mine - OTHERS_WEIGHT * others
+    value = mine - others_weight(state["players"]) * others
     # cards are worth nothing at the end: spend them freely once the stack is nearly gone
     late = len(state["stack"]) + len(state["bottom"]) <= 2 * state["players"]
     value += (0.1 if late else CARD_VALUE) * me["extra_step_cards"]
@@ -95,6 +120,7 @@ def _evaluate(state: dict, seat: int) -> float:
     if state["phase"] != "over":
         dist = _distances(board, me["walker"]["at"], state["options"]["rivers_and_rafts"])
         held = set(me["items"])
+        value += _set_progress(held)
         for k, cell in board.items():
             tile = cell["tile"]
             category = D.TILES[tile]["category"]
@@ -104,12 +130,31 @@ def _evaluate(state: dict, seat: int) -> float:
             if d is None:
                 continue
             have = sum(1 for t in D.CATEGORY_TILES[category] if t in held)
-            worth = D.ITEM_VALUE[category] + 1.5 * have
+            worth = D.ITEM_VALUE[category] + SET_PROGRESS * have
             value += worth * GAMMA ** d
     for k, owner in state["rifugi"].items():
         if owner == seat:
             value += _rifugio_spot(state, parse(k), seat)
     return value
+
+
+def others_weight(players: int) -> float:
+    """How much the others' points count against one's own: all of it at two players (a
+    point for the only rival is a point lost), less with more rivals, never below 0.4 (so a
+    2-point gift always outweighs an extra-step card)."""
+    return max(0.4, 1.0 / max(players - 1, 1))
+
+
+def _set_progress(held: set) -> float:
+    """The set progress of the places held, valued as the pull towards them was: taking a
+    place one step away must be worth more than standing next to it (issue 25: the pull of
+    a place one step away, 2 + 1.5 for one held of its kind, times GAMMA = 2.52, beat the 2
+    points of taking it, so the old bot ended turns next to places it could take)."""
+    progress = 0.0
+    for category in D.CATEGORIES:
+        have = sum(1 for t in D.CATEGORY_TILES[category] if t in held)
+        progress += SET_PROGRESS * have * (have - 1) / 2
+    return progress
 
 
 def _rifugio_spot(state: dict, c, seat: int) -> float:

@@ -15,6 +15,8 @@ in place, so they are shared between a state and the next.
 """
 from __future__ import annotations
 
+import random
+
 from functools import cache, lru_cache
 from typing import Any
 
@@ -29,6 +31,7 @@ from games.rules.base import (
     rng_for,
 )
 
+from .determinize import determinize
 from . import data as D
 
 # The state keeps the latest events only (as it kept the latest log lines): a bounded list keeps
@@ -566,6 +569,10 @@ class Rifugio(Ruleset):
         return f"{sum(state['turns_taken'])}.{len(state['board'])}"
 
     # view ----------------------------------------------------------------------------------
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """What `seat` cannot see, drawn afresh (see determinize.py)."""
+        return determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         scores = self.scores(state)

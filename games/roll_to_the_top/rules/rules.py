@@ -7,6 +7,8 @@ future dice.
 """
 from __future__ import annotations
 
+import random
+
 from itertools import combinations
 from typing import Any
 
@@ -20,6 +22,7 @@ from games.rules.base import (
     rng_for,
 )
 
+from .determinize import determinize
 from . import data as D
 from .data import (
     ACTION_FACES,
@@ -509,6 +512,14 @@ class RollToTheTop(Ruleset):
         if state["phase"] == "write" and self._valid_seat(state, seat):
             key += "".join(f"-{p['box'][0]}.{p['box'][1]}" for p in state["pending"][seat])
         return key
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """What `seat` cannot see, drawn afresh (see determinize.py)."""
+        return determinize(state, seat, rng)
+
+    def score_sign(self, state: State) -> int:
+        """Solo totals count turns and a series' totals count empty boxes: fewer is better."""
+        return -1 if state["players"] == 1 or state["options"]["games"] > 1 else 1
 
     def scores(self, state: State) -> list[dict]:
         return _scores(state)

@@ -1,0 +1,56 @@
+"""manage.py bot_ladder: play the bot levels against each other and against random in
+every game (games/rules/ladder.py) and print the table docs/bots.md carries.
+
+    manage.py bot_ladder --games 40                      # 2 players, every game, every pairing
+    manage.py bot_ladder --slug rifugio --players 5 --pairs 3-0,5-3 --budget 0.1
+    manage.py bot_ladder --slug alpine-trails --solo 5 --games 20
+"""
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import rules as registry
+from games.rules import ladder
+
+
+def parse_pairs(text: str) -> tuple[tuple[int, int], ...]:
+    try:
+        pairs = tuple((int(a), int(b)) for a, b in (item.split("-") for item in text.split(",")))
+    except ValueError as exc:
+        raise CommandError("--pairs is a comma-separated list like 1-0,2-1 (0 = random)") from exc
+    if any(level not in range(6) for pair in pairs for level in pair):
+        raise CommandError("levels are 1-5, and 0 for random")
+    return pairs
+
+
+class Command(BaseCommand):
+    help = "Play bot levels against each other and against random; print win rates and ratings."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--slug", action="append", help="a game (repeatable; default: every game)")
+        parser.add_argument("--players", type=int, default=2)
+        parser.add_argument("--games", type=int, default=20, help="games per pairing")
+        parser.add_argument("--pairs", default=None, help="e.g. 1-0,2-1,3-2 (default: the ladder's pairings)")
+        parser.add_argument("--budget", type=float, default=None,
+                            help="seconds per level 4-5 move instead of the level's own (reported)")
+        parser.add_argument("--iterations", type=int, default=None, help="level 4-5 iteration cap override")
+        parser.add_argument("--solo", type=int, default=None, help="a level's solo games instead of pairings")
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *args, slug, players, games, pairs, budget, iterations, solo, seed, **options):
+        slugs = slug or registry.slugs()
+        unknown = [s for s in slugs if not registry.has(s)]
+        if unknown:
+            raise CommandError(f"no such game: {', '.join(unknown)}")
+        if games < 1:
+            raise CommandError("--games must be at least 1")
+        out = lambda line: self.stdout.write(line)  # noqa: E731
+        out("| game | players | pairing (first's share, 95 % Wilson) | games | time |")
+        out("| --- | --- | --- | --- | --- |")
+        if solo is not None:
+            for s in slugs:
+                if registry.get(s).min_players == 1:
+                    out(ladder.format_row(ladder.solo(s, solo, games, seed, budget, iterations), budget))
+            return
+        chosen = parse_pairs(pairs) if pairs else ladder.PAIRINGS_2P
+        ladder.run(slugs, chosen, players, games, seed, budget, iterations, report=out)

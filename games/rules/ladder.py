@@ -1,0 +1,173 @@
+"""The bot ladder (issue 25): levels against each other and against random, per game.
+
+Pure Python (no Django): `manage.py bot_ladder` and `bench/bot_ladder.py` call `run`.
+Each cell of the table is a pairing of two levels ("0" is a random mover) over N games at
+one player count; seats alternate between the two levels so neither keeps the first seat.
+A game counts 1 to the level of the winning seat, 1/k each for a k-way shared first place
+(so ties count 1/k, as the issue asks) and 0 otherwise; the win rate of a pairing is the
+first level's share, with a 95 % Wilson interval. Every finished game also updates an
+OpenSkill (Plackett-Luce) rating per level, so the levels line up on one scale.
+
+Levels 4 and 5 may be measured with a reduced time budget (`budget`): the table says so.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import get
+from .levels import choose as level_choose
+
+RANDOM = 0
+PAIRINGS_2P = ((1, 0), (2, 1), (3, 2), (3, 0), (4, 3), (5, 4), (5, 3))
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (successes may be fractional: ties)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Cell:
+    slug: str
+    players: int
+    first: int
+    second: int
+    games: int = 0
+    points: float = 0.0          # the first level's wins (ties 1/k)
+    seconds: float = 0.0
+    solo_totals: list[int] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.points, self.games)
+
+
+def seat_levels(first: int, second: int, players: int, game: int) -> list[int]:
+    """Which level sits where: the first level takes seat game % players, the rest are the
+    second level (at 2 players: alternate seats game by game)."""
+    seats = [second] * players
+    seats[game % players] = first
+    return seats
+
+
+def play(slug: str, levels_by_seat: list[int], seed: int, budget: float | None = None,
+         iterations: int | None = None) -> tuple[list[int], list[int]]:
+    """One game between these levels; returns (ranking, totals)."""
+    rules = get(slug)
+    players = len(levels_by_seat)
+    state = rules.setup(players, rules.validate_options(players, rules.default_options()), seed)
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if rules.is_over(state):
+            break
+        seat = rng.choice(rules.to_act(state))
+        level = levels_by_seat[seat]
+        if level == RANDOM:
+            action = rng.choice(rules.legal_actions(state, seat))
+        else:
+            action = level_choose(slug, state, seat, rng, level=level, budget=budget, iterations=iterations)
+        state = rules.apply(state, seat, action)
+    else:
+        raise RuntimeError(f"{slug}: game {seed} did not end")
+    return rules.ranking(state), [entry["total"] for entry in rules.scores(state)]
+
+
+class Ratings:
+    """One OpenSkill rating per level, updated by each finished game."""
+
+    def __init__(self) -> None:
+        from openskill.models import PlackettLuce  # a plain dependency, imported when rating
+        self.model = PlackettLuce()
+        self.by_level: dict[int, Any] = {}
+
+    def rate(self, levels_by_seat: list[int], ranking: list[int]) -> None:
+        if len(set(levels_by_seat)) < 2:
+            return
+        teams = [[self.by_level.setdefault(level, self.model.rating(name=str(level)))] for level in levels_by_seat]
+        rated = self.model.rate(teams, ranks=[float(r) for r in ranking])
+        # a level seated twice (multi-player games) takes its last seat's update
+        for level, team in zip(levels_by_seat, rated, strict=True):
+            self.by_level[level] = team[0]
+
+    def table(self) -> list[tuple[int, float, float, float]]:
+        return sorted(((level, r.mu, r.sigma, r.ordinal()) for level, r in self.by_level.items()),
+                      key=lambda row: row[0])
+
+
+def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float | None,
+             iterations: int | None) -> Cell:
+    start = time.monotonic()
+    for game in range(games):
+        seats = seat_levels(cell.first, cell.second, cell.players, game)
+        ranking, totals = play(cell.slug, seats, seed + game, budget, iterations)
+        first_seat = game % cell.players
+        if cell.players == 1:
+            cell.solo_totals.append(totals[0])
+        elif ranking[first_seat] == 1:
+            cell.points += 1 / sum(1 for r in ranking if r == 1)
+        cell.games += 1
+        ratings.rate(seats, ranking)
+    cell.seconds += time.monotonic() - start
+    return cell
+
+
+def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, players: int = 2,
+        games: int = 20, seed: int = 1, budget: float | None = None, iterations: int | None = None,
+        report: Callable[[str], None] = print) -> dict[str, tuple[list[Cell], Ratings]]:
+    """Every pairing in every game; `report` gets each row as it is measured."""
+    results = {}
+    for slug in slugs:
+        rules = get(slug)
+        if not rules.min_players <= players <= rules.max_players:
+            continue
+        ratings = Ratings()
+        cells = []
+        for first, second in pairings:
+            cell = run_cell(Cell(slug, players, first, second), games, seed, ratings, budget, iterations)
+            cells.append(cell)
+            report(format_row(cell, budget))
+        results[slug] = (cells, ratings)
+        report(format_ratings(slug, ratings))
+    return results
+
+
+def solo(slug: str, level: int, games: int, seed: int = 1, budget: float | None = None,
+         iterations: int | None = None) -> Cell:
+    cell = Cell(slug, 1, level, level)
+    return run_cell(cell, games, seed, Ratings(), budget, iterations)
+
+
+def level_name(level: int) -> str:
+    return "random" if level == RANDOM else f"L{level}"
+
+
+def format_row(cell: Cell, budget: float | None) -> str:
+    reduced = f" (L4-5 budget {budget:g} s)" if budget is not None and max(cell.first, cell.second) >= 4 else ""
+    if cell.players == 1:
+        totals = cell.solo_totals
+        mean = sum(totals) / len(totals) if totals else 0.0
+        return (f"| {cell.slug} | solo | {level_name(cell.first)} | mean {mean:.1f}, "
+                f"{sum(1 for t in totals if t >= 115)}/{len(totals)} reach 115 | {cell.games} | "
+                f"{cell.seconds:.0f} s{reduced} |")
+    low, high = cell.interval()
+    return (f"| {cell.slug} | {cell.players}p | {level_name(cell.first)} vs {level_name(cell.second)} | "
+            f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}] | {cell.games} | "
+            f"{cell.seconds:.0f} s{reduced} |")
+
+
+def format_ratings(slug: str, ratings: Ratings) -> str:
+    rows = ", ".join(f"{level_name(level)} {mu:.1f}±{sigma:.1f}" for level, mu, sigma, _ in ratings.table())
+    return f"| {slug} | OpenSkill (mu±sigma) | {rows} | | |"

@@ -1,0 +1,117 @@
+"""Bot levels 1-5 for every game (issue 25), on top of each game's greedy bot.
+
+1 "beginner" and 2 "casual": the greedy bot's move only some of the time, else a random
+legal move (weaker than greedy, still heading somewhere). 3 "greedy": the game's own bot,
+`games/<module>/rules/bot.py`, unchanged. 4 "planner" and 5 "strong": Monte Carlo search
+(games/rules/search.py) over determinized states, with a time budget that is always set
+(level 4 about 0.3 s, level 5 about 1.5 s) and an iteration cap that makes them
+deterministic given the rng.
+
+Pure Python, no Django: `choose(slug, state, seat, rng, level=...)` is what the engine and
+the ladder call; `games.rules.bot_for(slug, level=N)` wraps it in an object with the
+familiar `choose(state, seat, rng)`.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .base import Action, State
+from .search import SearchLimits
+from .search import choose as search_choose
+
+LEVELS = (1, 2, 3, 4, 5)
+GREEDY = 3
+NAMES = {1: "beginner", 2: "casual", 3: "greedy", 4: "planner", 5: "strong"}
+# Share of moves a weak level takes from the greedy bot (the rest are random legal moves).
+GREEDY_SHARE = {1: 0.3, 2: 0.7}
+# Rollout length in actions per seat: about one round of the game, so a rollout lets every
+# seat answer once and the round resolve (simultaneous games score a round only then).
+# Rift Valley Reserve's rollouts run to the end instead (a turn is one action; ~40 a seat):
+# a Stop costs 2 points at once and pays only when its map comes back, so a score read a
+# round or two later misleads the search (measured: level 5 at 0.3 s won 1 of 8 against
+# greedy with two-round rollouts).
+ACTIONS_PER_SEAT_ROUND = {"roll-to-the-top": 4, "nanga-parbat": 4, "alpine-trails": 3,
+                          "rift-valley-reserve": 25, "rifugio": 8}
+DEFAULT_ACTIONS_PER_SEAT_ROUND = 4
+SEARCH = {
+    4: SearchLimits(iterations=48, budget=0.3, horizon=1),
+    5: SearchLimits(iterations=240, budget=1.5, horizon=2),
+}
+
+
+def name(level: int) -> str:
+    return NAMES[check_level(level)]
+
+
+def check_level(level: Any) -> int:
+    if isinstance(level, bool) or level not in LEVELS:
+        raise ValueError(f"A bot level is one of {LEVELS}.")
+    return int(level)
+
+
+def greedy_module(slug: str) -> Any:
+    from . import package_of  # the registry imports this module: import it late
+    return importlib.import_module(f"{package_of(slug)}.rules.bot")
+
+
+def limits_for(slug: str, level: int, players: int, budget: float | None = None,
+               iterations: int | None = None) -> SearchLimits:
+    """The search limits of level 4 or 5 in this game: rounds of rollout turned into actions
+    for this many seats; `budget` / `iterations` override the level's (the ladder measures
+    a reduced budget, tests a small cap)."""
+    base = SEARCH[level]
+    per_round = ACTIONS_PER_SEAT_ROUND.get(slug, DEFAULT_ACTIONS_PER_SEAT_ROUND) * players
+    limits = replace(base, horizon=base.horizon * per_round)
+    if budget is not None:
+        limits = replace(limits, budget=budget)
+    if iterations is not None:
+        limits = replace(limits, iterations=iterations)
+    return limits
+
+
+def choose(slug: str, state: State, seat: int, rng: random.Random, level: int = GREEDY,
+           budget: float | None = None, iterations: int | None = None) -> Action:
+    """The action a bot of this level takes. Levels 4-5 always run under a time budget:
+    the level's own unless `budget` (seconds) is given."""
+    from . import get
+    level = check_level(level)
+    rules = get(slug)
+    greedy = greedy_module(slug).choose
+    if level == GREEDY:
+        return greedy(state, seat, rng)
+    if level in GREEDY_SHARE:
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            raise ValueError("This seat has nothing to do now.")
+        if rng.random() < GREEDY_SHARE[level]:
+            return greedy(state, seat, rng)
+        return rng.choice(legal)
+    limits = limits_for(slug, level, state_players(rules, state), budget, iterations)
+    return search_choose(rules, state, seat, rng, greedy, limits)
+
+
+def state_players(rules: Any, state: State) -> int:
+    players = state.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players
+    return len(rules.scores(state))
+
+
+@dataclass(frozen=True)
+class LevelBot:
+    """A bot of one level for one game, shaped like a bot module: `choose(state, seat, rng)`."""
+
+    slug: str
+    level: int
+    budget: float | None = None
+    iterations: int | None = None
+
+    @property
+    def name(self) -> str:
+        return NAMES[self.level]
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return choose(self.slug, state, seat, rng, self.level, self.budget, self.iterations)

@@ -1,0 +1,196 @@
+"""Monte Carlo search over the public rules contract: the planning bots (levels 4 and 5).
+
+It knows nothing about any game: it reads `to_act`, `legal_actions`, `apply`, `scores`,
+`ranking`, `is_over` and `determinize`, and rolls games out with the game's own greedy bot
+(mixed with random moves). Pure Python, no Django.
+
+One decision: the greedy bot's choice is the default and the other legal actions challenge
+it. Each "world" draws a fresh determinization (what the seat cannot see, resampled from
+what it sees) and a rollout seed; every open arm is applied in that same world, rolled out
+for a bounded number of actions and scored from the seat's side, so arms are compared on
+the same luck (common random numbers). Challengers clearly worse than the default are
+dropped and new ones open (progressive widening: the many tile placements times rotations
+are sampled in an rng order, a few more the more worlds have run). A challenger replaces
+the default only when it wins by more than the noise.
+
+Deterministic given the rng: the iteration cap decides how much is searched; the time
+budget is only a ceiling (a test passes a generous budget and a small cap). There is no
+way to call it without a budget: a level 4-5 move never runs unbounded.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .base import Action, Ruleset, State
+
+Chooser = Callable[[State, int, random.Random], Action]
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """How much one decision may search: `iterations` decides (deterministic), `budget`
+    seconds caps it on a slow or busy machine, `horizon` actions per rollout."""
+
+    iterations: int
+    budget: float
+    horizon: int
+    greedy_share: float = 0.8   # rollout moves played by the greedy bot (the rest random)
+    widen_base: int = 4         # arms open at the start ...
+    widen_power: float = 0.5    # ... and k = base + n ** power after n iterations
+    confidence: float = 1.5     # z: how sure the search must be to overrule the greedy choice
+
+
+@dataclass
+class _Arm:
+    """A root action and, per world it was played in, its value there."""
+
+    action: Action
+    values: dict[int, float] = field(default_factory=dict)
+    dropped: bool = False
+
+    def against(self, base: _Arm) -> tuple[float, float, int]:
+        """Mean and standard error of (this - base) over the worlds both were played in:
+        the same determinization for both (common random numbers), so the luck of the draw
+        cancels out of the comparison."""
+        diffs = [v - base.values[w] for w, v in self.values.items() if w in base.values]
+        n = len(diffs)
+        if n < 2:
+            return (diffs[0] if diffs else 0.0), 1.0, n
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(max(variance, 1e-4) / n), n
+
+
+def evaluate(rules: Ruleset, state: State, seat: int) -> float:
+    """The seat's outlook in [0, 1]: at the end, 1 for a win, 1/k for a k-way shared first
+    place, 0 otherwise, nudged by the margin; before the end, the score margin over the
+    best other seat (solo: the score itself), squashed."""
+    sign = rules.score_sign(state)
+    totals = [sign * total for total in _totals_seen_by(rules, state, seat)]
+    mine = totals[seat]
+    others = [t for i, t in enumerate(totals) if i != seat]
+    margin = mine - max(others) if others else mine
+    squashed = 0.5 + 0.5 * math.tanh(margin / 20.0)
+    if not rules.is_over(state) or not others:
+        return squashed
+    ranking = rules.ranking(state)
+    if ranking[seat] != 1:
+        return 0.1 * squashed
+    shared = sum(1 for r in ranking if r == 1)
+    return 0.9 / shared + 0.1 * squashed
+
+
+def _totals_seen_by(rules: Ruleset, state: State, seat: int) -> list[int]:
+    """The totals as the seat sees them. During play `scores` is the public score, which
+    may leave out what only the seat knows (Alpine Trails hides goals and this round's
+    placements until the round resolves), so a view that carries per-seat `scores` is
+    preferred: the seat's own part is live there, and a view never shows more than the
+    seat may know. At the end, and for views without scores, the contract's `scores`."""
+    public = rules.scores(state)
+    if rules.is_over(state):
+        return [entry["total"] for entry in public]
+    seen = rules.view(state, seat).get("scores")
+    if isinstance(seen, list) and len(seen) == len(public) and all(
+            isinstance(entry, dict) and isinstance(entry.get("total"), int) for entry in seen):
+        return [entry["total"] for entry in seen]
+    return [entry["total"] for entry in public]
+
+
+def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
+            limits: SearchLimits, out_of_time: Callable[[], bool] = lambda: False) -> float:
+    """Play on from `state` for at most `limits.horizon` actions, every seat by the greedy
+    bot or (now and then) at random, and evaluate the result for `seat` (early when the
+    budget runs out: the budget is a ceiling on the whole move)."""
+    for _ in range(limits.horizon):
+        if rules.is_over(state) or out_of_time():
+            break
+        waiting = rules.to_act(state)
+        mover = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+        if rng.random() < limits.greedy_share:
+            action = greedy(state, mover, rng)
+        else:
+            action = rng.choice(rules.legal_actions(state, mover))
+        state = rules.apply(state, mover, action)
+    return evaluate(rules, state, seat)
+
+
+def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random,
+                     greedy: Chooser) -> list[Action]:
+    """The arms in the order they open: the greedy choice (made on a determinized state, so
+    it too sees only what the seat sees), then the rest in an rng order."""
+    legal = rules.legal_actions(state, seat)
+    first = greedy(rules.determinize(state, seat, rng), seat, rng)
+    rest = [a for a in legal if a != first]
+    rng.shuffle(rest)
+    return [first, *rest] if first in legal else rest
+
+
+def _open(arms: list[_Arm], worlds: int, limits: SearchLimits) -> list[_Arm]:
+    """The greedy arm and the challengers in play: `widen_base + worlds ** widen_power` of
+    them not yet dropped, in opening order (progressive widening)."""
+    wanted = limits.widen_base + int(worlds ** limits.widen_power)
+    challengers = [a for a in arms[1:] if not a.dropped][:wanted]
+    return [arms[0], *challengers]
+
+
+def _prune(arms: list[_Arm], limits: SearchLimits) -> None:
+    """Drop challengers clearly worse than the greedy arm, so new ones open in their place."""
+    for arm in arms[1:]:
+        mean, error, n = arm.against(arms[0])
+        if n >= 2 and mean < -limits.confidence * error:
+            arm.dropped = True
+
+
+def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
+           limits: SearchLimits, clock: Callable[[], float] = time.monotonic) -> Action:
+    """The greedy choice, or a challenger the search found clearly better (see `_decide`).
+
+    Each world (a determinization plus a rollout seed) is played once by every open arm,
+    so arms are compared on the same draws; `limits.iterations` counts rollouts."""
+    legal = rules.legal_actions(state, seat)
+    if not legal:
+        raise ValueError("This seat has nothing to do now.")
+    if len(legal) == 1:
+        return legal[0]
+    deadline = clock() + limits.budget
+    out_of_time = lambda: clock() >= deadline  # noqa: E731
+    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy)]
+    rollouts, world = 0, 0
+    while rollouts < limits.iterations and not out_of_time():
+        seed = rng.randrange(2**32)
+        for arm in _open(arms, world, limits):
+            if rollouts >= limits.iterations or out_of_time():
+                break
+            world_rng = random.Random(seed)
+            sampled = rules.determinize(state, seat, world_rng)
+            arm.values[world] = rollout(rules, rules.apply(sampled, seat, arm.action), seat, world_rng,
+                                        greedy, limits, out_of_time)
+            rollouts += 1
+        _prune(arms, limits)
+        world += 1
+    return _decide(arms, limits).action
+
+
+def _decide(arms: list[_Arm], limits: SearchLimits) -> _Arm:
+    """The greedy bot's choice unless a challenger beats it by more than the noise (z =
+    `limits.confidence` on the paired difference): with a few dozen rollouts the best-looking
+    arm is often just the luckiest, and a planner that drifts from greedy on luck plays
+    worse than greedy."""
+    compared = [(arm, *arm.against(arms[0])) for arm in arms[1:]]
+    compared = [entry for entry in compared if entry[3] >= 3]
+    # The best of k challengers beats the default by luck more often than one does: the
+    # bar rises with the number compared (a rough multiple-comparison correction).
+    z = limits.confidence + 0.5 * math.log(max(len(compared), 1))
+    best, best_margin = arms[0], 0.0
+    for arm, mean, error, _ in compared:
+        if mean > z * error and mean > best_margin:
+            best, best_margin = arm, mean
+    return best
+
+
+def describe(limits: SearchLimits) -> dict[str, Any]:
+    return {"iterations": limits.iterations, "budget": limits.budget, "horizon": limits.horizon}
