@@ -313,6 +313,6 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@switchback.local")
 # Chrome/Edge/Opera (FCM), Firefox (Mozilla autopush), Safari (Apple), Windows (WNS).
 PUSH_ENDPOINT_HOSTS = env_list("PUSH_ENDPOINT_HOSTS", "fcm.googleapis.com,updates.push.services.mozilla.com,"
                                "push.services.mozilla.com,push.apple.com,notify.windows.com")
-PUSH_ALLOW_HTTP = False  # the tests' local receiver only
+PUSH_ALLOW_HTTP = env_bool("PUSH_ALLOW_HTTP", False)  # plain-http endpoints: a local test receiver only
 PUSH_BATCH_SECONDS = 60  # games that become yours within this window arrive as one push
 NOTIFICATIONS_KEEP_DAYS = 30  # inbox lines older than this are deleted (a daily task)
