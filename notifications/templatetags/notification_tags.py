@@ -1,7 +1,8 @@
 """The header's bell and the page head's app links (templates/base.html includes them)."""
 from django import template
 
-from ..models import Notification, Preferences
+from ..kinds import SITE
+from ..models import Notification, Preferences, channels_for
 
 register = template.Library()
 
@@ -14,11 +15,14 @@ def notification_bell(context) -> dict:
 
 
 @register.simple_tag(takes_context=True)
-def tab_preferences(context) -> Preferences:
-    """The player's sound and theme choices (defaults for visitors), one query a page."""
+def tab_preferences(context) -> dict:
+    """What an open tab does when a game becomes yours (blink: "your turn" in the site is
+    on; sound: chosen), and the theme. One query a page; visitors get the defaults."""
     user = context["user"]
     prefs = Preferences.objects.filter(user=user).first() if user.is_authenticated else None
-    return prefs or Preferences()
+    prefs = prefs or Preferences(user=user if user.is_authenticated else None)
+    blink = user.is_authenticated and SITE in channels_for(user, "turn", prefs)
+    return {"sound": prefs.sound and blink, "blink": blink, "theme": prefs.theme}
 
 
 @register.simple_tag

@@ -113,13 +113,15 @@
     const badge = document.getElementById("turn-badge");
     return badge ? parseInt(badge.dataset.count || "0", 10) : null;
   }
+  // A mark toggled in front of whatever the title is (site.js keeps the count in it).
+  const MARK = "● ";
   function blinkTitle() {
-    const original = document.title;
-    let shown = 0;
+    let ticks = 0;
     const timer = setInterval(() => {
-      shown += 1;
-      document.title = shown % 2 ? "● Your move · Switchback" : original;
-      if (shown >= 8) { clearInterval(timer); document.title = original; }
+      ticks += 1;
+      const bare = document.title.startsWith(MARK) ? document.title.slice(MARK.length) : document.title;
+      document.title = ticks % 2 && ticks < 8 ? MARK + bare : bare;
+      if (ticks >= 8) clearInterval(timer);
     }, 700);
   }
   function chime() {
@@ -132,7 +134,8 @@
   document.addEventListener("htmx:oobAfterSwap", () => {
     const count = turnCount();
     if (count !== null && lastCount !== null && count > lastCount) {
-      if (options.sound) { chime(); blinkTitle(); }
+      if (options.blink) blinkTitle();
+      chime();
     }
     if (count !== null) lastCount = count;
   });
