@@ -214,3 +214,10 @@ def test_the_prune_is_one_of_the_periodic_tasks_the_scheduler_starts():
 
     assert prune_notifications in PERIODIC_TASKS
     assert prune_notifications in periodic_tasks()
+
+
+def test_the_table_page_offers_its_host_the_invitation_by_name(alice, bob):
+    table = _table(alice)
+    form = f'action="/notifications/invite/{table.pk}/"'
+    assert form in client_for(alice).get(f"/tables/{table.pk}/").content.decode()
+    assert form not in client_for(bob).get(f"/tables/{table.pk}/").content.decode()
