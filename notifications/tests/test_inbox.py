@@ -6,13 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from games import engine
 from games.models import Seat
-from games.notify import user_group
 from lobby import services as lobby
 from lobby.models import Table
 from notifications.models import Notification, Preferences
@@ -168,28 +165,6 @@ def test_nobody_reads_or_marks_another_players_line(start_game, alice, bob):
     assert client_for(alice).get(f"/notifications/{line.pk}/open/").status_code == 404
     assert client_for(alice).post(f"/notifications/{line.pk}/read/").status_code == 404
     assert line.text not in client_for(alice).get("/notifications/").content.decode()
-
-
-def test_the_bell_is_live_over_the_players_own_socket_group(start_game, alice, bob,
-                                                             django_capture_on_commit_callbacks):
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(user_group(bob.pk), channel)
-    game = start_game(SLUG, [alice, bob])
-    with django_capture_on_commit_callbacks(execute=True):
-        engine.resign(game.pk, alice)
-    bells = []
-    while True:
-        try:
-            message = async_to_sync(layer.receive)(channel)
-        except Exception:
-            break
-        if 'id="notification-bell"' in message.get("html", ""):
-            bells.append(message)
-        if layer.channels.get(channel) is None or layer.channels[channel].empty():
-            break
-    assert bells and bells[-1]["type"] == "badge.update"
-    assert 'data-unread="1"' in bells[-1]["html"] and 'hx-swap-oob="true"' in bells[-1]["html"]
 
 
 def test_a_kind_turned_off_in_the_site_writes_no_line(start_game, alice, bob):
