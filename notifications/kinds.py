@@ -27,7 +27,7 @@ KINDS = [
          mail_field="email_turn_notifications"),
     Kind("reminder", "Reminder: 20 % of your move's time left", frozenset({PUSH, MAIL}), frozenset({PUSH, MAIL}),
          mail_field="email_reminders"),
-    Kind("game_over", "A game ended (with the result)", frozenset({PUSH, SITE}), frozenset({SITE})),
+    Kind("game_over", "A game ended (with the result)", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
     Kind("rematch", "Rematch offered or started", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
     Kind("invitation", "Invitation to a table", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
     Kind("seat", "A bot took over a seat, or handed it back", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
