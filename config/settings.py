@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "lobby",
     "games",
     "chat",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -331,3 +332,18 @@ REMATCH_OFFER_HOURS = 24  # a rematch offer nobody completed expires
 DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
 if not 0 <= DIGEST_HOUR_UTC <= 23:
     raise ImproperlyConfigured("DIGEST_HOUR_UTC is an hour of the day, 0 to 23.")
+
+# --- Notifications (the notifications app: inbox, Web Push, the installable app) -------
+# Web Push keys (VAPID, RFC 8292): `manage.py generate_vapid_keys` prints a pair. The
+# private key is 32 raw bytes in base64url, the public key the uncompressed P-256 point
+# browsers take as applicationServerKey. Unset: no pushes; the inbox and mail still work.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@switchback.local")  # who push services contact
+# The push services a subscription may point at (the worker POSTs there, so nothing else):
+# Chrome/Edge/Opera (FCM), Firefox (Mozilla autopush), Safari (Apple), Windows (WNS).
+PUSH_ENDPOINT_HOSTS = env_list("PUSH_ENDPOINT_HOSTS", "fcm.googleapis.com,updates.push.services.mozilla.com,"
+                               "push.services.mozilla.com,push.apple.com,notify.windows.com")
+PUSH_ALLOW_HTTP = env_bool("PUSH_ALLOW_HTTP", False)  # plain-http endpoints: a local test receiver only
+PUSH_BATCH_SECONDS = 60  # games that become yours within this window arrive as one push
+NOTIFICATIONS_KEEP_DAYS = 30  # inbox lines older than this are deleted (a daily task)

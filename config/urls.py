@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("chat.urls")),
+    path("", include("notifications.urls")),
 ]

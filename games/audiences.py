@@ -240,6 +240,20 @@ def listened_to(game_id: int, audiences: list[int | None]) -> list[int | None]:
     return [seat for seat, count in zip(audiences, counts, strict=True) if count > 0]
 
 
+def seat_is_watched(game_id: int, seat: int) -> bool:
+    """Whether some page of that seat is open now, for callers that would rather act once too
+    often than not at all (a push to a player who may be looking): unknown is False."""
+    group = audience_group(game_id, seat)
+    if not _redis_on():
+        return local.count(group) > 0
+    try:
+        counts = _watched_counts([group])
+    except Exception as exc:
+        _warn_unavailable(exc)
+        return False
+    return bool(counts and counts[0] > 0)
+
+
 def _watched_counts(groups: list[str]) -> list[int] | None:
     """Live processes per group, or None while the registry is being rebuilt."""
     now = time.time()

@@ -14,6 +14,7 @@ import importlib.util
 import logging
 import pkgutil
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from . import levels
@@ -129,5 +130,16 @@ def bot_for(slug: str, version: str | None = None, level: int | None = None) -> 
         module = importlib.import_module(f"{_packages()[slug]}.rules")
         return getattr(module, "PREVIOUS_BOTS", {})[version]
     if level is not None and levels.check_level(level) != levels.GREEDY:
-        return levels.LevelBot(slug, level)
+        return levels.LevelBot(get(slug), _greedy_bot(slug).choose, level)
+    return _greedy_bot(slug)
+
+
+def _greedy_bot(slug: str) -> ModuleType:
     return importlib.import_module(f"{_packages()[slug]}.rules.bot")
+
+
+def choose_at_level(slug: str, state: dict, seat: int, rng: Any, level: int = levels.GREEDY,
+                    budget: float | None = None, iterations: int | None = None) -> dict:
+    """The action a bot of `level` (1-5) takes now: games/rules/levels.py, given this game's
+    rules and greedy bot."""
+    return levels.choose(get(slug), _greedy_bot(slug).choose, state, seat, rng, level, budget, iterations)

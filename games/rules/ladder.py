@@ -18,8 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import get
-from .levels import choose as level_choose
+from . import choose_at_level, get
 
 RANDOM = 0
 PAIRINGS_2P = ((1, 0), (2, 1), (3, 2), (3, 0), (4, 3), (5, 4), (5, 3))
@@ -78,7 +77,7 @@ def play(slug: str, levels_by_seat: list[int], seed: int, budget: float | None =
         if level == RANDOM:
             action = rng.choice(rules.legal_actions(state, seat))
         else:
-            action = level_choose(slug, state, seat, rng, level=level, budget=budget, iterations=iterations)
+            action = choose_at_level(slug, state, seat, rng, level=level, budget=budget, iterations=iterations)
         state = rules.apply(state, seat, action)
     else:
         raise RuntimeError(f"{slug}: game {seed} did not end")

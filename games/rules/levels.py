@@ -7,16 +7,16 @@ legal move (weaker than greedy, still heading somewhere). 3 "greedy": the game's
 (level 4 about 0.3 s, level 5 about 1.5 s) and an iteration cap that makes them
 deterministic given the rng.
 
-Pure Python, no Django: `choose(slug, state, seat, rng, level=...)` is what the engine and
-the ladder call; `games.rules.bot_for(slug, level=N)` wraps it in an object with the
-familiar `choose(state, seat, rng)`.
+Pure Python, no Django, and below the registry (it is handed a game's rules and greedy bot,
+never looks them up): `games.rules.choose_at_level(slug, state, seat, rng, level=...)` is
+what the engine and the ladder call; `games.rules.bot_for(slug, level=N)` gives a `LevelBot`
+with the familiar `choose(state, seat, rng)`.
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from .base import Action, State
 from .search import SearchLimits
@@ -52,11 +52,6 @@ def check_level(level: Any) -> int:
     return int(level)
 
 
-def greedy_module(slug: str) -> Any:
-    from . import package_of  # the registry imports this module: import it late
-    return importlib.import_module(f"{package_of(slug)}.rules.bot")
-
-
 def limits_for(slug: str, level: int, players: int, budget: float | None = None,
                iterations: int | None = None) -> SearchLimits:
     """The search limits of level 4 or 5 in this game: rounds of rollout turned into actions
@@ -72,14 +67,14 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     return limits
 
 
-def choose(slug: str, state: State, seat: int, rng: random.Random, level: int = GREEDY,
-           budget: float | None = None, iterations: int | None = None) -> Action:
-    """The action a bot of this level takes. Levels 4-5 always run under a time budget:
-    the level's own unless `budget` (seconds) is given."""
-    from . import get
+def choose(rules: Any, greedy: Callable[[State, int, random.Random], Action], state: State, seat: int,
+           rng: random.Random, level: int = GREEDY, budget: float | None = None,
+           iterations: int | None = None) -> Action:
+    """The action a bot of this level takes in the game of `rules`, whose greedy bot is
+    `greedy`. Levels 4-5 always run under a time budget: the level's own unless `budget`
+    (seconds) is given."""
     level = check_level(level)
-    rules = get(slug)
-    greedy = greedy_module(slug).choose
+    slug = rules.slug
     if level == GREEDY:
         return greedy(state, seat, rng)
     if level in GREEDY_SHARE:
@@ -104,14 +99,19 @@ def state_players(rules: Any, state: State) -> int:
 class LevelBot:
     """A bot of one level for one game, shaped like a bot module: `choose(state, seat, rng)`."""
 
-    slug: str
+    rules: Any
+    greedy: Callable[[State, int, random.Random], Action]
     level: int
     budget: float | None = None
     iterations: int | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.rules.slug
 
     @property
     def name(self) -> str:
         return NAMES[self.level]
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return choose(self.slug, state, seat, rng, self.level, self.budget, self.iterations)
+        return choose(self.rules, self.greedy, state, seat, rng, self.level, self.budget, self.iterations)

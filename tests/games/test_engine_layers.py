@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
-LAYERS = ["models", "signals", "clocks", "replay", "core", "finishing", "moves", "rematch", "panel", "publisher", "engine"]
+LAYERS = [
+    "models", "signals", "clocks", "replay", "core", "finishing", "moves", "rematch", "panel", "publisher", "engine",
+]
 # Modules of the games app each layer may use besides the layers below it (low-level helpers
 # with no path back up): the rules registry, the presenters, the channel groups. The mail tasks
 # hear started clocks through games.signals instead of being imported.

@@ -42,8 +42,8 @@ def positions(rules, players, seed, count=3):
 
 
 def pick(rules, state, seat, level, seed):
-    return levels.choose(rules.slug, state, seat, random.Random(seed), level=level,
-                         **(SMALL if level >= 4 else {}))
+    return registry.choose_at_level(rules.slug, state, seat, random.Random(seed), level=level,
+                                    **(SMALL if level >= 4 else {}))
 
 
 def test_bot_for_keeps_the_greedy_module_and_offers_levels(rules):
@@ -56,7 +56,7 @@ def test_bot_for_keeps_the_greedy_module_and_offers_levels(rules):
     with pytest.raises(ValueError):
         registry.bot_for(rules.slug, level=6)
     with pytest.raises(ValueError):
-        levels.choose(rules.slug, {}, 0, random.Random(1), level=True)
+        registry.choose_at_level(rules.slug, {}, 0, random.Random(1), level=True)
 
 
 @pytest.mark.parametrize("level", levels.LEVELS)
@@ -93,7 +93,7 @@ def test_the_search_stops_at_its_budget(rules):
     ticks = iter(range(10**6))
     state, seat = positions(rules, 2 if rules.max_players >= 2 else 1, 31)[0]
     limits = levels.limits_for(rules.slug, 5, state.get("players", 2), budget=0.0)
-    greedy = levels.greedy_module(rules.slug).choose
+    greedy = registry.bot_for(rules.slug).choose
     action = search.choose(rules, state, seat, random.Random(4), greedy, limits, clock=lambda: next(ticks))
     assert action in rules.legal_actions(state, seat)
 

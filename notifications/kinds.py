@@ -1,0 +1,39 @@
+"""What a player can be told, and through which channels (the settings page's grid).
+
+Each kind lists the channels it can use and those on by default. "mail" for turn,
+reminder and digest is the user's existing e-mail switches (games.mail reads them), so
+the settings page writes those fields and the mail tasks honour the grid unchanged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PUSH, MAIL, SITE = "push", "mail", "site"
+CHANNELS = [(PUSH, "Push"), (MAIL, "E-mail"), (SITE, "In the site")]
+
+
+@dataclass(frozen=True)
+class Kind:
+    slug: str
+    label: str
+    channels: frozenset[str]  # where this kind can go
+    defaults: frozenset[str]  # where it goes unless the player changed it
+    mail_field: str | None = None  # the User field games.mail reads for this kind
+
+
+KINDS = [
+    # In the site, "your turn" is the badge, the tab title and the optional sound and blink.
+    Kind("turn", "Your turn (correspondence)", frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, MAIL, SITE}),
+         mail_field="email_turn_notifications"),
+    Kind("reminder", "Reminder: 20 % of your move's time left", frozenset({PUSH, MAIL}), frozenset({PUSH, MAIL}),
+         mail_field="email_reminders"),
+    Kind("game_over", "A game ended (with the result)", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("rematch", "Rematch offered or started", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("invitation", "Invitation to a table", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("seat", "A bot took over a seat, or handed it back", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("table", "A table expired or was closed", frozenset({SITE}), frozenset({SITE})),
+    Kind("digest", "Daily digest of games waiting for you", frozenset({MAIL}), frozenset(), mail_field="email_digest"),
+]
+BY_SLUG = {kind.slug: kind for kind in KINDS}
+# The kinds that appear in the inbox (turns have the badge; the digest is mail only).
+INBOX_KINDS = [kind.slug for kind in KINDS if SITE in kind.channels and kind.slug != "turn"]

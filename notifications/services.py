@@ -1,0 +1,83 @@
+"""Writing the inbox and telling the player: rows in the caller's transaction, the bell
+over the user's socket and the push task once it commits.
+
+Called by the model-signal receivers (notifications.signals) and the invitation view;
+nothing in games/ or lobby/ calls this module.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from .models import Notification, PushSubscription, site_wanted
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Message:
+    user_id: int
+    text: str
+    url: str
+
+
+def tell(kind: str, messages: list[Message], *, game_id: int | None = None) -> None:
+    """Put each message in its user's inbox (if they keep this kind there), update their
+    bell once the transaction commits, and queue a push for those with a device."""
+    messages = [m for m in messages if m.user_id]
+    if not messages:
+        return
+    try:
+        with transaction.atomic():  # a savepoint: a failure here never undoes the game's change
+            _store_and_queue(kind, messages, game_id)
+    except Exception:
+        log.exception("notifications of kind %s were not stored", kind)
+
+
+def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) -> None:
+    from .tasks import push_notification
+
+    user_ids = {m.user_id for m in messages}
+    inbox = site_wanted(user_ids, kind)
+    Notification.objects.bulk_create(
+        Notification(user_id=m.user_id, kind=kind, text=m.text[:300], url=m.url, game_id=game_id)
+        for m in messages if m.user_id in inbox)
+    with_devices = set(PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+    for m in messages:
+        if m.user_id in with_devices:
+            push_notification.enqueue(m.user_id, kind, m.text, m.url, game_id)
+    if inbox:
+        transaction.on_commit(lambda: send_bells(inbox))
+
+
+def bell_html(user_id: int, *, oob: bool = False) -> str:
+    unread = Notification.objects.filter(user_id=user_id, read=False).count()
+    return render_to_string("notifications/_bell.html", {"unread": unread, "oob": oob})
+
+
+def send_bells(user_ids: set[int]) -> None:
+    """The bell with its new count, over each user's own socket group (the group every page
+    joins, games.notify.user_group). The user consumer forwards any `badge.update` HTML
+    as it is, and htmx swaps the bell out of band by its id."""
+    from games.notify import user_group
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    messages = [(user_group(uid), {"type": "badge.update", "html": bell_html(uid, oob=True)}) for uid in user_ids]
+
+    async def send_all():
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception:  # a missing Redis must not fail a committed change
+        log.exception("bell update failed")
+
+

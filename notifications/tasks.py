@@ -1,0 +1,92 @@
+"""The worker's side (django-tasks; `manage.py db_worker` runs them): pushes are sent
+here only, never inside a request; the inbox is pruned daily.
+
+Every task re-reads what it needs and decides then (the player may have moved, opened the
+game, changed their settings or removed their device since it was queued).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from django_tasks import task
+
+from games.models import Game
+
+from . import push, turns
+from .kinds import PUSH
+from .models import Notification, wants
+
+PRUNE_EVERY = timedelta(days=1)
+
+
+def _user(user_id: int):
+    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+
+
+@task()
+def push_turns(user_id: int) -> str:
+    """One push for every game that became the user's turn in the batch window and that
+    still waits for them, leaving out the games they have open."""
+    rows = turns.take_batch(user_id)
+    user = _user(user_id)
+    if user is None or not wants(user, "turn", PUSH):
+        return "opted out"
+    games = [row.game for row in rows if turns.still_yours(row) and not turns.game_is_open(row.game_id, row.seat)]
+    if not games:
+        return "nothing to push"
+    sent = push.send_to_user(user_id, turns.turn_payload(games))
+    return f"pushed {len(games)} game(s) to {sent} device(s)"
+
+
+@task()
+def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
+    """80 % of a correspondence move's time is used (settings.REMINDER_FRACTION)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).prefetch_related("seats__user").first()
+    seat = next((s for s in game.seats.all() if s.index == seat_index), None) if game else None
+    if seat is None or seat.user is None or seat.played_by_bot or seat_index not in (game.waiting_for or []):
+        return "not waiting"
+    if seat.deadline is None or seat.deadline.isoformat() != deadline:
+        return "moved on"
+    if not wants(seat.user, "reminder", PUSH):
+        return "opted out"
+    if turns.game_is_open(game_id, seat_index):
+        return "game open"
+    left = round(100 * (1 - settings.REMINDER_FRACTION))
+    payload = {"title": f"Reminder: {left} % of your time left", "body": f"{game} waits for your move.",
+               "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
+    return f"pushed to {push.send_to_user(seat.user_id, payload)} device(s)"
+
+
+@task()
+def push_notification(user_id: int, kind: str, text: str, url: str, game_id: int | None) -> str:
+    """An inbox event (rematch, game over, seat, invitation) on the push channel."""
+    user = _user(user_id)
+    if user is None or not wants(user, kind, PUSH):
+        return "opted out"
+    if game_id and _has_game_open(user_id, game_id):
+        return "game open"
+    payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
+    return f"pushed to {push.send_to_user(user_id, payload)} device(s)"
+
+
+def _has_game_open(user_id: int, game_id: int) -> bool:
+    seats = Game.objects.filter(pk=game_id, seats__user_id=user_id).values_list("seats__index", flat=True)
+    return any(turns.game_is_open(game_id, seat) for seat in seats)
+
+
+def prune_before(now: datetime) -> datetime:
+    return now - timedelta(days=settings.NOTIFICATIONS_KEEP_DAYS)
+
+
+@task()
+def prune_notifications() -> int:
+    """Inbox lines older than NOTIFICATIONS_KEEP_DAYS go; the next run is a day later."""
+    deleted, _ = Notification.objects.filter(created__lt=prune_before(timezone.now())).delete()
+    prune_notifications.using(run_after=timezone.now() + PRUNE_EVERY).enqueue()
+    return deleted
+
+
+PERIODIC_TASKS = [prune_notifications]

@@ -1,0 +1,74 @@
+"""Correspondence turns on the push channel: batched, and quiet while the game is open.
+
+When games become a player's turn, each is noted (PendingTurn) and one task is queued to
+run PUSH_BATCH_SECONDS later; that task sends ONE push for every game noted meanwhile
+that still waits for the player and that the player does not have open. Only players
+with a registered device are noted, so a move costs nothing for everyone else.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Game
+from games.audiences import seat_is_watched
+
+from .models import PendingTurn, PushSubscription
+
+
+def became_yours(game: Game, seat_indexes: set[int]) -> None:
+    """Called in the engine's transaction (a game_post_save receiver)."""
+    from .tasks import push_reminder, push_turns
+
+    seats = [s for s in game.seats.all() if s.index in seat_indexes and s.user_id and not s.played_by_bot]
+    if not seats:
+        return
+    with_devices = set(PushSubscription.objects.filter(user_id__in={s.user_id for s in seats})
+                       .values_list("user_id", flat=True))
+    now = timezone.now()
+    for seat in (s for s in seats if s.user_id in with_devices):
+        try:
+            with transaction.atomic():
+                first = not PendingTurn.objects.filter(user_id=seat.user_id).exists()
+                PendingTurn.objects.create(user_id=seat.user_id, game=game, seat=seat.index, created=now)
+        except IntegrityError:  # already noted (the same game twice within the batch)
+            continue
+        if first:
+            push_turns.using(run_after=now + timedelta(seconds=settings.PUSH_BATCH_SECONDS)).enqueue(seat.user_id)
+        if seat.running_since is not None and seat.time_left:
+            reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
+            push_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, seat.deadline.isoformat())
+
+
+def game_is_open(game_id: int, seat: int) -> bool:
+    """A page of this game is open on the seat's socket group (games.audiences keeps the
+    registry; while it is unknown, better one push too many than none)."""
+    return seat_is_watched(game_id, seat)
+
+
+def take_batch(user_id: int) -> list[PendingTurn]:
+    """Remove and return the user's noted turns (locked, so two workers share none)."""
+    with transaction.atomic():
+        rows = list(PendingTurn.objects.select_for_update(skip_locked=True).filter(user_id=user_id)
+                    .select_related("game"))
+        PendingTurn.objects.filter(pk__in=[r.pk for r in rows]).delete()
+    return rows
+
+
+def still_yours(row: PendingTurn) -> bool:
+    game = row.game
+    return game.status == Game.Status.ACTIVE and row.seat in (game.waiting_for or [])
+
+
+def turn_payload(games: list[Game]) -> dict:
+    if len(games) == 1:
+        game = games[0]
+        return {"title": "Your turn", "body": f"{game} waits for your move.", "url": game.get_absolute_url(),
+                "tag": f"game-{game.pk}"}
+    titles = ", ".join(str(g) for g in games[:3]) + ("…" if len(games) > 3 else "")
+    return {"title": f"Your turn in {len(games)} games", "body": titles, "url": reverse("games:mine"),
+            "tag": "turns"}
