@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "lobby",
     "games",
     "chat",
+    "social",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -14,4 +14,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("chat.urls")),
+    path("", include("social.urls")),
+    path("", include("tournaments.urls")),
 ]

@@ -207,3 +207,23 @@ def standings(ratings: dict[int, float], results: Iterable[TableResult], byes: I
         previous = ordered[position - 1] if position else None
         row.rank = previous.rank if previous and key(previous) == key(row) else position + 1
     return ordered
+
+
+def arena_points(points_at_table: float, table_size: int, won: bool, streak: int) -> tuple[int, int]:
+    """Arena scoring (lichess's): a table's points doubled (two-player: win 2, draw 1, loss 0),
+    doubled again while on fire (after two wins in a row). Returns (points, new streak)."""
+    base = round(2 * points_at_table)
+    on_fire = streak >= 2
+    return (2 * base if on_fire else base), (streak + 1 if won else 0)
+
+
+def arena_tables(waiting: Sequence[Entrant], table_size: int, last_met: Met) -> list[tuple[int, ...]]:
+    """Seat the waiting arena players now: by score then rating, avoiding each player's last
+    table when possible; whoever is left over waits for the next finished game."""
+    seated = len(waiting) - len(waiting) % table_size
+    if seated < table_size:
+        return []
+    order = standing_order(waiting)
+    playing = [e.id for e in order[:seated]]
+    tables = _seat_without_rematch(playing, table_size, last_met)
+    return tables if tables is not None else _seat_fewest_rematches(playing, table_size, last_met)
