@@ -18,6 +18,8 @@ class TournamentForm(forms.ModelForm):
     game_slug = forms.ChoiceField(label="Game", choices=lambda: [(r.slug, r.title) for r in registry.all()])
     starts_at = forms.DateTimeField(label="Starts at (UTC)", help_text="Sign-up closes and round 1 starts.",
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    clock_increment = forms.IntegerField(required=False, min_value=0, max_value=300, initial=0,
+                                         label="Seconds added per move (live)")
     arena_minutes = forms.IntegerField(required=False, min_value=10, max_value=360, initial=60,
                                        label="Arena length (minutes)")
 
@@ -41,6 +43,7 @@ class TournamentForm(forms.ModelForm):
             data["clock_minutes"] = data.get("clock_minutes") or 3
         elif data.get("pace") == Pace.CORRESPONDENCE:
             data["days_per_move"] = data.get("days_per_move") or 3
+        data["clock_increment"] = data.get("clock_increment") or 0
         if not 1 <= (data.get("rounds") or 0) <= 20:
             self.add_error("rounds", "Between 1 and 20 rounds.")
         return data
