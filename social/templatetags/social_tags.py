@@ -34,3 +34,13 @@ def friends_now(context):
     return {"show": True, "friends": services.friends_now(me),
             "challenges": Invite.objects.filter(user=me, answer=Invite.Answer.PENDING,
                                                 challenge__status="open").count()}
+
+
+@register.inclusion_tag("social/_lobby_filters.html", takes_context=True)
+def lobby_filters(context):
+    from games import rules as registry
+
+    from ..filters import current
+
+    user = context["request"].user
+    return {"show": user.is_authenticated, "values": current(user), "rulesets": registry.all()}
