@@ -67,7 +67,7 @@ endif
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy games/rules games/*/rules games/engine.py lobby chat config
+	$(BIN)/mypy games/rules games/*/rules games/engine.py lobby chat config social tournaments
 
 bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)

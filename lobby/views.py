@@ -32,7 +32,7 @@ def open_tables(user):
 
 
 def lobby_context(user) -> dict:
-    context = {"tables": lobby_filters.apply(user, open_tables(user)), "rulesets": registry.all()}
+    context: dict = {"tables": lobby_filters.apply(user, open_tables(user)), "rulesets": registry.all()}
     if user.is_authenticated:
         context.update(my_games_context(user))  # the home page leads with "my games"
     context["recent_games"] = (

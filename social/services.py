@@ -69,7 +69,8 @@ def friends_now(user, limit: int = 50) -> list[Friend]:
     games: dict[int, list] = {}
     seats = Seat.objects.filter(user__in=followed, game__status=Game.Status.ACTIVE).select_related("game")
     for seat in seats.defer("game__state"):
-        games.setdefault(seat.user_id, []).append(seat.game)
+        if seat.user_id is not None:
+            games.setdefault(seat.user_id, []).append(seat.game)
     friends = [Friend(u, presence.is_online(u.pk), games.get(u.pk, [])) for u in followed]
     return [f for f in friends if f.online or f.games]
 

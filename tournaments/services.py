@@ -159,7 +159,7 @@ def _plan_round(tournament: Tournament, entries: list[Entry], number: int) -> pa
 
 
 def _met_so_far(tournament: Tournament) -> pairing.Met:
-    tables = [[s.user_id for s in p.game.seats.all()]
+    tables = [[s.user_id for s in p.game.seats.all() if s.user_id is not None]
               for p in tournament.pairings.select_related("game").prefetch_related("game__seats")]
     return pairing.met_pairs(tables)
 
@@ -188,7 +188,7 @@ def record_results(tournament: Tournament) -> int:
     for table in ended:
         seats = [s for s in table.game.seats.all() if s.user_id is not None]
         finished = table.game.status == Game.Status.FINISHED and all(s.rank for s in seats)
-        points = pairing.table_points([s.rank for s in seats]) if finished else [0.0] * len(seats)
+        points = pairing.table_points([s.rank or 0 for s in seats]) if finished else [0.0] * len(seats)
         table.winners = [s.user_id for s in seats if finished and s.rank == 1]
         table.points = {str(s.user_id): p for s, p in zip(seats, points, strict=True)}
         if tournament.is_arena:
@@ -201,8 +201,8 @@ def record_results(tournament: Tournament) -> int:
 def _arena_scores(tournament: Tournament, entries: dict[int, Entry], table: Pairing, seats: list[Seat]) -> dict:
     scored = {}
     for seat in seats:
-        entry = entries.get(seat.user_id)
-        if entry is None:
+        entry = entries.get(seat.user_id) if seat.user_id is not None else None
+        if entry is None or seat.user_id is None:
             continue
         points, entry.streak = pairing.arena_points(table.points[str(seat.user_id)], len(seats),
                                                     seat.user_id in table.winners, entry.streak)
@@ -252,8 +252,8 @@ def _advance_arena(tournament: Tournament, now: datetime) -> None:
 
 def pair_arena(tournament: Tournament, now: datetime) -> int:
     """Seat every present arena player who is not in a game; returns the tables started."""
-    busy = set(Seat.objects.filter(game__tournament_pairing__tournament=tournament, game__status=Game.Status.ACTIVE)
-               .values_list("user_id", flat=True))
+    playing = Seat.objects.filter(game__tournament_pairing__tournament=tournament, game__status=Game.Status.ACTIVE)
+    busy = set(playing.values_list("user_id", flat=True))
     waiting = [e for e in tournament.entries.filter(last_seen__gte=now - ARENA_PRESENCE) if e.user_id not in busy]
     if len(waiting) < tournament.players_per_game:
         return 0
@@ -272,7 +272,7 @@ def _last_tables(tournament: Tournament, user_ids: list[int]) -> pairing.Met:
     last: dict[int, list[int]] = {}
     recent = (tournament.pairings.order_by("-created").prefetch_related("game__seats")[:200])
     for table in recent:
-        seated = [s.user_id for s in table.game.seats.all()]
+        seated = [s.user_id for s in table.game.seats.all() if s.user_id is not None]
         for uid in seated:
             if uid in user_ids and uid not in last:
                 last[uid] = seated
