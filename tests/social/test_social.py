@@ -139,3 +139,13 @@ def test_reliability_counts_the_last_games(alice, bob, start_game):
     assert mine.finished_share == 50
     page = client_for(bob).get(alice.get_absolute_url())
     assert "50%</strong> played to the end" in page.content.decode()
+
+
+@pytest.mark.postgres
+def test_search_uses_the_username_index_on_postgresql(django_user_model):
+    django_user_model.objects.bulk_create(django_user_model(username=f"walker{i}") for i in range(2000))
+    query = django_user_model.objects.filter(username__istartswith="walker19", is_active=True).order_by("username")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE accounts_user")
+    plan = query.explain()
+    assert "social_username_upper" in plan, plan
