@@ -77,7 +77,9 @@ def challenges(request: HttpRequest) -> HttpResponse:
                 .select_related("challenge__sender").prefetch_related("challenge__invites__user"))
     sent = (Challenge.objects.filter(sender=_me(request)).select_related("game")
             .prefetch_related("invites__user")[:30])
-    return render(request, "social/challenges.html", {"received": received, "sent": sent})
+    recent = (Game.objects.filter(seats__user=_me(request), status=Game.Status.FINISHED, players__gte=2)
+              .defer("state").prefetch_related("seats__user").order_by("-finished_at")[:5])
+    return render(request, "social/challenges.html", {"received": received, "sent": sent, "recent": recent})
 
 
 def _initial(request: HttpRequest) -> tuple[dict, Game | None]:

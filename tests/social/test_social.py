@@ -149,3 +149,16 @@ def test_search_uses_the_username_index_on_postgresql(django_user_model):
         cursor.execute("ANALYZE accounts_user")
     plan = query.explain()
     assert "social_username_upper" in plan, plan
+
+
+def test_play_again_with_the_players_of_a_finished_game(alice, bob, charlie, start_game, alice_client):
+    game = start_game(SLUG, [alice, bob, charlie, None], pace="correspondence", days_per_move=2)
+    engine.resign(game.pk, charlie)
+    engine.resign(game.pk, bob)
+    engine.resign(game.pk, alice)
+    Game.objects.filter(pk=game.pk).update(status="finished", finished_at=timezone.now())
+    inbox = alice_client.get("/challenges/").content.decode()
+    assert f"/challenges/new/?game={game.pk}" in inbox
+    form = alice_client.get(f"/challenges/new/?game={game.pk}").content.decode()
+    assert 'value="bob, charlie"' in form and 'value="correspondence" required id="id_pace_1" checked' in form
+    assert 'value="bob, charlie"' not in client_for(charlie).get("/challenges/new/?game=999999").content.decode()
