@@ -3,9 +3,9 @@ page's "friends online / playing now" and challenge count."""
 from __future__ import annotations
 
 from django import template
+from django.db.models import Q
 
 from .. import services
-from ..blocks import is_blocked
 from ..models import Block, Follow, Invite
 
 register = template.Library()
@@ -13,13 +13,17 @@ register = template.Library()
 
 @register.inclusion_tag("social/_profile_actions.html", takes_context=True)
 def profile_actions(context, player):
+    """The profile's Challenge / Follow / Block, its following list and reliability: two
+    queries on your own profile, four on someone else's."""
     me = context["request"].user
     mine = me.is_authenticated and me.pk == player.pk
+    other = me.is_authenticated and not mine
+    blockers = set(Block.objects.filter(Q(blocker=me, blocked=player) | Q(blocker=player, blocked=me))
+                   .values_list("blocker_id", flat=True)) if other else set()
     return {
         "player": player, "user": me, "mine": mine, "csrf_token": context.get("csrf_token"),
-        "follows": me.is_authenticated and not mine and Follow.objects.filter(follower=me, followee=player).exists(),
-        "i_blocked": me.is_authenticated and Block.objects.filter(blocker=me, blocked=player).exists(),
-        "blocked": me.is_authenticated and not mine and is_blocked(me, player),
+        "follows": other and Follow.objects.filter(follower=me, followee=player).exists(),
+        "i_blocked": me.pk in blockers, "blocked": bool(blockers),
         "following": list(Follow.objects.filter(follower=player).select_related("followee")
                           .order_by("followee__username")[:100]),
         "reliability": services.reliability(player),
