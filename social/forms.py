@@ -63,6 +63,11 @@ class ChallengeForm(TermsForm):
 
 
 class SeekForm(TermsForm):
+    def clean_seats(self) -> int:
+        if self.cleaned_data["seats"] < 2:
+            raise forms.ValidationError("Quick pairing seats at least two players.")
+        return self.cleaned_data["seats"]
+
     def terms(self) -> dict:
         data = self.cleaned_data
         live = data["pace"] == Pace.LIVE

@@ -31,7 +31,9 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         data = super().clean() or {}
         slug, players = data.get("game_slug"), data.get("players_per_game") or 2
-        if slug:
+        if players < 2:
+            self.add_error("players_per_game", "A tournament game seats at least two players.")
+        elif slug:
             try:
                 data["options"] = registry.get(slug).validate_options(players, {})
             except IllegalAction as exc:
