@@ -16,16 +16,14 @@ POOLS_EVERY = timedelta(seconds=10)
 
 @task()
 def expire_challenges() -> int:
-    expired = services.expire_challenges(timezone.now())
-    expire_challenges.using(run_after=timezone.now() + CHALLENGES_EVERY).enqueue()
-    return expired
+    expire_challenges.using(run_after=timezone.now() + CHALLENGES_EVERY).enqueue()  # first: a failure keeps the chain
+    return services.expire_challenges(timezone.now())
 
 
 @task()
 def pair_pools() -> int:
-    started = services.pair_all_pools(timezone.now())
     pair_pools.using(run_after=timezone.now() + POOLS_EVERY).enqueue()
-    return started
+    return services.pair_all_pools(timezone.now())
 
 
 PERIODIC_TASKS = [expire_challenges, pair_pools]

@@ -69,7 +69,10 @@ def tick(now: datetime | None = None) -> int:
     running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
     ids = list(due.values_list("pk", flat=True)) + list(running.values_list("pk", flat=True))
     for pk in ids:
-        advance(pk, now)
+        try:
+            advance(pk, now)
+        except Exception:  # one broken tournament must not stop the others (nor the tick chain)
+            log.exception("tournament %s could not advance", pk)
     return len(ids)
 
 

@@ -20,10 +20,9 @@ EVERY_WITH_ARENA = timedelta(seconds=10)
 
 @task()
 def tick_tournaments() -> int:
-    looked_at = services.tick(timezone.now())
     pause = EVERY_WITH_ARENA if services.any_arena_running() else EVERY
-    tick_tournaments.using(run_after=timezone.now() + pause).enqueue()
-    return looked_at
+    tick_tournaments.using(run_after=timezone.now() + pause).enqueue()  # first: a failing run keeps the chain
+    return services.tick(timezone.now())
 
 
 PERIODIC_TASKS = [tick_tournaments]

@@ -60,3 +60,18 @@ def test_round_robin_of_three_gives_each_a_bye_and_everyone_meets(alice, bob, ch
     assert tournament.status == "finished" and len(met) == 3
     rows = services.standings(tournament)
     assert sum(r.row.byes for r in rows) == 3 and sum(r.row.points for r in rows) == 3 + 3  # 3 games, 3 byes
+
+
+def test_one_broken_tournament_does_not_stop_the_others(alice, bob):
+    from tournaments.tasks import tick_tournaments
+
+    broken = Tournament.objects.create(name="broken", organiser=alice, game_slug="gone-game", starts_at=timezone.now())
+    fine = Tournament.objects.create(name="fine", organiser=alice, game_slug=SLUG, starts_at=timezone.now())
+    for t in (broken, fine):
+        for user in (alice, bob):
+            t.entries.create(user=user)
+    assert tick_tournaments.call() == 2
+    assert Tournament.objects.get(pk=fine.pk).status == "running"
+    assert Tournament.objects.get(pk=broken.pk).status == "signup"
+    from django_tasks_db.models import DBTaskResult
+    assert DBTaskResult.objects.filter(task_path__endswith="tick_tournaments", status="READY").count() == 1
