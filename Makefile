@@ -68,7 +68,8 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy games/rules games/*/rules games/engine.py lobby chat config games/core.py games/clocks.py games/finishing.py \
-		games/moves.py games/rematch.py games/publisher.py games/signals.py games/record.py games/panel.py
+		games/moves.py games/rematch.py games/publisher.py games/signals.py games/record.py games/panel.py \
+		social tournaments
 
 bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)

@@ -18,6 +18,7 @@ from games import notify
 from games.engine import Rejected
 from games.models import Game
 from lobby.models import Table
+from social import blocks
 
 from .models import MAX_LENGTH, ChatMessage, ChatMute
 
@@ -83,6 +84,7 @@ def history(room: Room, reader) -> list[ChatMessage]:
         lines = lines.filter(hidden=False)
     if reader.is_authenticated:
         lines = lines.exclude(author__in=ChatMute.objects.filter(reader=reader).values("muted"))
+        lines = lines.exclude(author__in=blocks.blocked_among(reader, room.talkers()))
     return list(reversed(lines.order_by("-id")[:HISTORY]))
 
 
@@ -98,6 +100,8 @@ def clean_text(raw: str) -> str:
 def post(room: Room, author, raw: str) -> ChatMessage:
     if not room.can_write(author):
         raise Rejected("Only the players at this table can write here.", 403)
+    if blocks.blocked_among(author, room.talkers() - {author.pk}):
+        raise Rejected("You cannot write here: a player at this table blocked you, or you them.", 403)
     text = clean_text(raw)
     with transaction.atomic():
         message = ChatMessage.objects.create(game=room.game, table=room.table if room.game is None else None,

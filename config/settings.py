@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "games",
     "chat",
     "notifications",
+    "social",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -15,4 +15,6 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("", include("chat.urls")),
     path("", include("notifications.urls")),
+    path("", include("social.urls")),
+    path("", include("tournaments.urls")),
 ]

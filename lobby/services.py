@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games import engine, notify
 from games.engine import Rejected, SeatPlan
+from social import blocks
 
 from .models import Table, TableSeat
 
@@ -67,6 +68,8 @@ def join(table_id: int, user, token: str | None = None) -> Table:
             raise Rejected("This table is private: join it through its invite link.", 403)
         if table.free <= 0:
             raise Rejected("This table is full.", 409)
+        if blocks.blocked_among(user, [seat.user_id for seat in table.seats.all() if seat.user_id]):
+            raise Rejected("You cannot join this table: a player there blocked you, or you them.", 403)
         try:
             with transaction.atomic():
                 TableSeat.objects.create(table=table, user=user, position=_next_position(table))

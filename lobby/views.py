@@ -14,6 +14,7 @@ from games import rules as registry
 from games.engine import Rejected
 from games.models import Game
 from games.views import my_games_context
+from social import filters as lobby_filters
 
 from . import live, services
 from .forms import TableForm
@@ -31,7 +32,7 @@ def open_tables(user):
 
 
 def lobby_context(user) -> dict:
-    context = {"tables": open_tables(user), "rulesets": registry.all()}
+    context: dict = {"tables": lobby_filters.apply(user, open_tables(user)), "rulesets": registry.all()}
     if user.is_authenticated:
         context.update(my_games_context(user))  # the home page leads with "my games"
     context["recent_games"] = (
@@ -42,6 +43,7 @@ def lobby_context(user) -> dict:
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    lobby_filters.remember(request)  # the player's filters, kept for the next visit
     return render(request, "lobby/index.html", lobby_context(request.user))
 
 

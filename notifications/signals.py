@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import Game, Pace, RematchOffer, Seat
 from lobby.models import Table
 
-from . import turns
+from . import tasks
 from .services import Message, tell
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -49,7 +49,7 @@ def game_post_save(sender, instance: Game, **kwargs) -> None:
     elif instance.status == Game.Status.ACTIVE and instance.pace == Pace.CORRESPONDENCE:
         newly = set(instance.waiting_for or []) - set(before["waiting_for"] or [])
         if newly:
-            turns.became_yours(instance, newly)
+            tasks.became_yours(instance, newly)
 
 
 def game_over(game: Game) -> None:

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_tasks import task
 
@@ -17,7 +18,7 @@ from games.models import Game
 
 from . import push, turns
 from .kinds import PUSH
-from .models import Notification, wants
+from .models import Notification, PendingTurn, PushSubscription, wants
 
 PRUNE_EVERY = timedelta(days=1)
 
@@ -90,3 +91,26 @@ def prune_notifications() -> int:
 
 
 PERIODIC_TASKS = [prune_notifications]
+
+
+def became_yours(game: Game, seat_indexes: set[int]) -> None:
+    """Note games that became a player's turn (turns.py says how they are batched). Called in
+    the engine's transaction (a game_post_save receiver in signals.py)."""
+    seats = [s for s in game.seats.all() if s.index in seat_indexes and s.user_id and not s.played_by_bot]
+    if not seats:
+        return
+    with_devices = set(PushSubscription.objects.filter(user_id__in={s.user_id for s in seats})
+                       .values_list("user_id", flat=True))
+    now = timezone.now()
+    for seat in (s for s in seats if s.user_id in with_devices):
+        try:
+            with transaction.atomic():
+                first = not PendingTurn.objects.filter(user_id=seat.user_id).exists()
+                PendingTurn.objects.create(user_id=seat.user_id, game=game, seat=seat.index, created=now)
+        except IntegrityError:  # already noted (the same game twice within the batch)
+            continue
+        if first:
+            push_turns.using(run_after=now + timedelta(seconds=settings.PUSH_BATCH_SECONDS)).enqueue(seat.user_id)
+        if seat.running_since is not None and seat.time_left:
+            reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
+            push_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, seat.deadline.isoformat())

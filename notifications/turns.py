@@ -7,41 +7,14 @@ with a registered device are noted, so a move costs nothing for everyone else.
 """
 from __future__ import annotations
 
-from datetime import timedelta
 
-from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
 
-from games.models import Game
 from games.audiences import seat_is_watched
+from games.models import Game
 
-from .models import PendingTurn, PushSubscription
-
-
-def became_yours(game: Game, seat_indexes: set[int]) -> None:
-    """Called in the engine's transaction (a game_post_save receiver)."""
-    from .tasks import push_reminder, push_turns
-
-    seats = [s for s in game.seats.all() if s.index in seat_indexes and s.user_id and not s.played_by_bot]
-    if not seats:
-        return
-    with_devices = set(PushSubscription.objects.filter(user_id__in={s.user_id for s in seats})
-                       .values_list("user_id", flat=True))
-    now = timezone.now()
-    for seat in (s for s in seats if s.user_id in with_devices):
-        try:
-            with transaction.atomic():
-                first = not PendingTurn.objects.filter(user_id=seat.user_id).exists()
-                PendingTurn.objects.create(user_id=seat.user_id, game=game, seat=seat.index, created=now)
-        except IntegrityError:  # already noted (the same game twice within the batch)
-            continue
-        if first:
-            push_turns.using(run_after=now + timedelta(seconds=settings.PUSH_BATCH_SECONDS)).enqueue(seat.user_id)
-        if seat.running_since is not None and seat.time_left:
-            reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
-            push_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, seat.deadline.isoformat())
+from .models import PendingTurn
 
 
 def game_is_open(game_id: int, seat: int) -> bool:
