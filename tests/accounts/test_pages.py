@@ -10,7 +10,9 @@ from accounts.models import Rating
 
 from .helpers import finished_game
 
-PROFILE_QUERIES = 17
+# The header's notification bell reads the unread count and the player's notification
+# choices, the profile's social actions the follows and the reliability counts: constant too.
+PROFILE_QUERIES = 19
 LEADERBOARD_QUERIES = 9
 
 
