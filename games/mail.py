@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Callable
+from datetime import timedelta
 from email.utils import formataddr, parseaddr
 
 from django.conf import settings
@@ -27,6 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from . import presence
+from .finishing import ending_sentences
 from .models import Game, MailLog, Pace
 
 log = logging.getLogger(__name__)
@@ -141,17 +143,32 @@ def reminder_mail(game_id: int, seat_index: int, deadline: str) -> str:
 
 
 def digest_mail(user_id: int) -> str:
-    """One user's daily digest: the games waiting for them, if any."""
+    """One user's daily digest: the games waiting for them, and how the games they sat in
+    ended since the day before (the one account of an ending, games.finishing)."""
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.filter(pk=user_id, email_digest=True, is_active=True).exclude(email="").first()
     if user is None:
         return "opted out"
     games = Game.objects.waiting_for_users({user.pk})[user.pk]
-    if not games:
+    ended = ended_since(user, timezone.now() - DIGEST_LOOKBACK)
+    if not games and not ended:
         return "nothing waiting"
     return deliver(user, None, "digest", "digest",
-                   {"games": games, "my_games_url": settings.SITE_URL + reverse("games:mine")})
+                   {"games": games, "ended": ended, "my_games_url": settings.SITE_URL + reverse("games:mine")})
+
+
+DIGEST_LOOKBACK = timedelta(days=1)  # the digest goes out daily: each ending is told once
+
+
+def ended_since(user, since) -> list[dict]:
+    """The user's games that ended (finished or aborted) after `since`, newest first, each
+    with its place and the sentences that say how it ended."""
+    games = (Game.objects.filter(seats__user=user, finished_at__gt=since,
+                                 status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
+             .prefetch_related("seats__user").order_by("-finished_at").distinct()[:20])
+    return [{"game": game, "rank": next((s.rank for s in game.ordered_seats() if s.user_id == user.pk), None),
+             "players": game.players, "sentences": ending_sentences(game)} for game in games]
 
 
 def daily_digests(on_deferred: Callable[[int], object] | None = None) -> int:

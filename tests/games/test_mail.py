@@ -136,6 +136,22 @@ def test_the_daily_digest_is_opt_in(start_game, alice, bob):
     assert "waiting for you" in mail.outbox[0].subject
 
 
+def test_the_digest_says_how_the_games_of_the_day_ended(start_game, alice, bob):
+    """The digest reads the one account of an ending: a resignation is told as one."""
+    from games.mail import daily_digests
+
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
+    play_quickly(game, [alice, bob], 2)
+    engine.resign(game.pk, alice)
+    bob.email_digest = True
+    bob.save()
+    assert daily_digests() == 1
+    [digest] = mail.outbox
+    assert "1 game ended" in digest.subject
+    assert "Ended since yesterday" in digest.body and "you placed 1 of 2" in digest.body
+    assert "alice resigned on move" in digest.body
+
+
 @pytest.mark.parametrize(("now", "expected"), [
     ("2026-03-10 06:59:59", "2026-03-10 07:00:00"),  # before the hour: today
     ("2026-03-10 07:00:00", "2026-03-11 07:00:00"),  # the run itself: tomorrow, never twice a day
