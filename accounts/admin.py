@@ -6,7 +6,7 @@ from .models import Rating, RatingEvent, User
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    fieldsets = BaseUserAdmin.fieldsets + (("Switchback", {"fields": ("email_turn_notifications",)}),)
+    fieldsets = (*(BaseUserAdmin.fieldsets or ()), ("Switchback", {"fields": ("email_turn_notifications",)}))
     list_display = ("username", "email", "is_active", "is_staff", "date_joined", "last_login")
 
 

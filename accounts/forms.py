@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
@@ -21,7 +23,7 @@ class LoginForm(AuthenticationForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["username"]
+        field = cast(forms.CharField, self.fields["username"])  # Django's UsernameField
         field.validators.append(MaxLengthValidator(field.max_length))
 
 

@@ -32,7 +32,7 @@ def declare(user_id: int, days: int) -> User:
             raise Rejected(f"You have {days_left(user, now)} vacation days left this year.", 400)
         if user.vacation_year != now.year:
             user.vacation_year, user.vacation_days_used = now.year, 0
-        start = user.vacation_until if user.on_vacation(now) else now
+        start = max(user.vacation_until or now, now)  # extends the current absence, if any
         user.vacation_until = start + timedelta(days=days)
         user.vacation_days_used += days
         user.save(update_fields=["vacation_until", "vacation_year", "vacation_days_used"])
@@ -45,9 +45,10 @@ def end(user_id: int) -> User:
     now = timezone.now()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user_id)
-        if not user.on_vacation(now):
+        until = user.vacation_until
+        if until is None or not user.on_vacation(now):
             raise Rejected("You are not on vacation.", 409)
-        unused = math.floor((user.vacation_until - now) / timedelta(days=1))
+        unused = math.floor((until - now) / timedelta(days=1))
         if user.vacation_year == now.year:
             user.vacation_days_used = max(0, user.vacation_days_used - unused)
         user.vacation_until = now

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from chat.models import ChatMute
 from config.abuse import limited
+from config.http import AuthenticatedHttpRequest
 from games import rules as registry
 from games.engine import Rejected
 from . import stats
@@ -48,7 +49,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def settings_view(request: HttpRequest) -> HttpResponse:
+def settings_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -62,16 +63,16 @@ def settings_view(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def vacation_view(request: HttpRequest) -> HttpResponse:
+def vacation_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
         if request.POST.get("end"):
-            vacation.end(request.user.pk)
+            vacation.end(request.user.id)
             messages.success(request, "Welcome back: your correspondence clocks run again.")
         else:
             form = VacationForm(request.POST)
             if not form.is_valid():
                 raise Rejected("Give a number of days between 1 and 30.", 400)
-            user = vacation.declare(request.user.pk, form.cleaned_data["days"])
+            user = vacation.declare(request.user.id, form.cleaned_data["days"])
             until = f"{user.vacation_until:%b %d, %H:%M} UTC"
             messages.success(request, f"Enjoy! Your correspondence clocks stop until {until}.")
     except Rejected as exc:
@@ -90,7 +91,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
     found = read_unsubscribe_token(token)
     user = User.objects.filter(pk=found[0]).first() if found else None
-    if user is None:
+    if found is None or user is None:
         return render(request, "accounts/unsubscribe.html", {"invalid": True}, status=400)
     kind = found[1]
     if request.method == "GET":

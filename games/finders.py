@@ -44,7 +44,7 @@ class GameStaticFinder(FileSystemFinder):
         self.storages = {}
         for prefix, root in self.locations:
             storage = FileSystemStorage(location=root)
-            storage.prefix = prefix
+            storage.prefix = prefix  # type: ignore[attr-defined]  # as FileSystemFinder does; the stubs lack it
             self.storages[root] = storage
 
     def check(self, **kwargs):

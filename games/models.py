@@ -6,7 +6,7 @@ Only games.engine writes games (see ARCHITECTURE.md); views read `state` only th
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.conf import settings
 from django.db import models
@@ -16,6 +16,9 @@ from django.utils import timezone
 from . import rules as registry
 from .presenters import describe_options
 from .rules.base import Ruleset
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 class Pace(models.TextChoices):
@@ -55,12 +58,21 @@ class PlaysAGame:
         return describe_options(self.game_slug, self.options)
 
 
-class GameQuerySet(models.QuerySet):
+class _SeatOfUser(TypedDict):
+    """The seat that waiting_for_users() annotates on each game row."""
+
+    seat_user: int
+    seat_index: int
+
+
+class GameQuerySet(models.QuerySet["Game"]):
     def waiting_for_users(self, user_ids: set[int]) -> dict[int, list[Game]]:
         """{user id: that user's active games waiting for their move}, in one query that
         loads no game state (mail and badges ask here, never a view)."""
-        rows = (self.filter(seats__user_id__in=user_ids, status=Game.Status.ACTIVE).only("id", "waiting_for")
-                .annotate(seat_user=models.F("seats__user_id"), seat_index=models.F("seats__index")))
+        # cast: the stubs lose the row type of a custom queryset's annotate()
+        rows = cast("models.QuerySet[WithAnnotations[Game, _SeatOfUser]]",
+                    self.filter(seats__user_id__in=user_ids, status=Game.Status.ACTIVE).only("id", "waiting_for")
+                    .annotate(seat_user=models.F("seats__user_id"), seat_index=models.F("seats__index")))
         waiting: dict[int, list[Game]] = {uid: [] for uid in user_ids}
         seen: set[tuple[int, int]] = set()
         for game in rows:

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
+from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from config.inputs import InputError, clean_text, parse_json
 from lobby.models import Table
 
@@ -145,7 +146,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     return _answer(request, game_id, message=outcome.message, outcome=outcome)
 
 
-def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Step through a finished game, rebuilt from its seed and moves."""
     try:
         game = _game(game_id, without_state=True)  # a cached step never needs it
@@ -264,7 +265,7 @@ def _seat_action(engine_call):
     the answer is the fresh panel with its message."""
 
     @require_POST
-    def view(request: HttpRequest, game_id: int) -> HttpResponse:
+    def view(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
             return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
         try:
@@ -290,7 +291,7 @@ decline_rematch = _seat_action(engine.decline_rematch)
 
 
 @login_required
-def my_turns(request: HttpRequest) -> HttpResponse:
+def my_turns(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "games/_turn_badge.html", {"turn_games": games_waiting_for(request.user)})
 
 
@@ -328,6 +329,6 @@ def my_games_context(user) -> dict:
 
 
 @login_required
-def my_games(request: HttpRequest) -> HttpResponse:
+def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     template = "games/_my_games.html" if request.htmx else "games/my_games.html"
     return render(request, template, my_games_context(request.user))

@@ -7,9 +7,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_htmx.middleware import HtmxDetails
 
 from config.abuse import limited
+from config.http import HtmxHttpRequest
 from games import rules as registry
 from games.engine import Rejected
 from games.models import Game
@@ -19,10 +19,6 @@ from social import filters as lobby_filters
 from . import live, services
 from .forms import TableForm
 from .models import Table
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails  # set on every request by django_htmx's middleware
 
 
 def open_tables(user):

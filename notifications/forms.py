@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from .kinds import CHANNELS, KINDS
-from .models import Preferences, channels_for
+from .models import THEMES, Preferences, channels_for
 
 
 def field_name(kind: str, channel: str) -> str:
@@ -20,7 +20,7 @@ def field_name(kind: str, channel: str) -> str:
 class PreferencesForm(forms.Form):
     sound = forms.BooleanField(required=False, label="Play a short sound and blink the tab title when a game "
                                                       "becomes yours (in an open tab)")
-    theme = forms.ChoiceField(choices=Preferences._meta.get_field("theme").choices, label="Appearance")
+    theme = forms.ChoiceField(choices=THEMES, label="Appearance")
 
     def __init__(self, *args, user, prefs: Preferences, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,7 +68,9 @@ class SubscriptionForm(forms.Form):
             data = {}
         if not isinstance(data, dict):
             data = {}
-        keys = data.get("keys") if isinstance(data.get("keys"), dict) else {}
+        keys = data.get("keys")
+        if not isinstance(keys, dict):
+            keys = {}
         return cls({"endpoint": data.get("endpoint"), "p256dh": keys.get("p256dh"), "auth": keys.get("auth"),
                     "device": str(data.get("device") or "")[:120]})
 

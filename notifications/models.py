@@ -30,6 +30,9 @@ class Notification(models.Model):
         return f"{self.user_id}: {self.text}"
 
 
+THEMES = [("auto", "Follow my system"), ("light", "Light"), ("dark", "Dark")]
+
+
 class Preferences(models.Model):
     """A player's kind × channel choices that differ from the defaults (kinds.KINDS)."""
 
@@ -37,8 +40,7 @@ class Preferences(models.Model):
                                 related_name="notification_preferences")
     choices = models.JSONField(default=dict, help_text="{kind: [channels]}, only for kinds the player changed.")
     sound = models.BooleanField(default=False, help_text="Play a short sound in an open tab when a game becomes yours.")
-    theme = models.CharField(max_length=8, default="auto", choices=[("auto", "Follow my system"),
-                                                                    ("light", "Light"), ("dark", "Dark")])
+    theme = models.CharField(max_length=8, default="auto", choices=THEMES)
 
     def channels(self, kind: str) -> set[str]:
         return channels_for(self.user, kind, self)

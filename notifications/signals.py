@@ -8,6 +8,8 @@ matter are among those being saved.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
 
@@ -19,6 +21,11 @@ from .services import Message, tell
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
+# Where pre_save leaves the stored values on the instance for post_save (the models do not
+# declare these attributes: they belong to this app).
+BEFORE = "_notif_before"
+BOT_BEFORE = "_notif_bot_before"
+
 
 def _saving(update_fields, *names: str) -> bool:
     return update_fields is None or bool(set(update_fields) & set(names))
@@ -27,21 +34,22 @@ def _saving(update_fields, *names: str) -> bool:
 # --- Games: finished, and turns of correspondence games --------------------------------
 
 def game_pre_save(sender, instance: Game, update_fields=None, **kwargs) -> None:
+    setattr(instance, BEFORE, _game_before(instance, update_fields))
+
+
+def _game_before(instance: Game, update_fields) -> Mapping[str, object] | None:
     if instance.pk is None:
-        instance._notif_before = {"status": None, "waiting_for": []}
-        return
+        return {"status": None, "waiting_for": []}
     if not _saving(update_fields, "status", "waiting_for"):
-        instance._notif_before = None
-        return
+        return None
     saved = getattr(instance, "_saved_values", None)
     if saved is not None:
-        instance._notif_before = {"status": saved["status"], "waiting_for": saved["waiting_for"]}
-    else:
-        instance._notif_before = Game.objects.filter(pk=instance.pk).values("status", "waiting_for").first()
+        return {"status": saved["status"], "waiting_for": saved["waiting_for"]}
+    return Game.objects.filter(pk=instance.pk).values("status", "waiting_for").first()
 
 
 def game_post_save(sender, instance: Game, **kwargs) -> None:
-    before = getattr(instance, "_notif_before", None)
+    before = getattr(instance, BEFORE, None)
     if not before:
         return
     if before["status"] == Game.Status.ACTIVE and instance.status != Game.Status.ACTIVE:
@@ -53,59 +61,61 @@ def game_post_save(sender, instance: Game, **kwargs) -> None:
 
 
 def game_over(game: Game) -> None:
-    seats = [s for s in game.seats.all() if s.user_id and not s.is_bot]
+    players = [(s.user_id, s) for s in game.seats.all() if s.user_id and not s.is_bot]
     url = game.get_absolute_url()
     if game.status == Game.Status.ABORTED:
         text = f"{game} was aborted: no result, no rating change."
-        tell("game_over", [Message(s.user_id, text, url) for s in seats], game_id=game.pk)
+        tell("game_over", [Message(uid, text, url) for uid, _ in players], game_id=game.pk)
         return
     winners = ", ".join(s.name for s in game.seats.all() if s.rank == 1) or "nobody"
-    tell("game_over", [Message(s.user_id, f"{game} ended: you placed {ORDINALS.get(s.rank, f'{s.rank}th')} "
-                                          f"of {game.players} (won by {winners}).", url)
-                       for s in seats if s.rank], game_id=game.pk)
+    tell("game_over", [Message(uid, f"{game} ended: you placed {ORDINALS.get(s.rank, f'{s.rank}th')} "
+                                    f"of {game.players} (won by {winners}).", url)
+                       for uid, s in players if s.rank], game_id=game.pk)
 
 
 # --- Rematch offers ---------------------------------------------------------------------
 
 def rematch_pre_save(sender, instance: RematchOffer, **kwargs) -> None:
-    instance._notif_before = (RematchOffer.objects.filter(pk=instance.pk).values("status", "accepted_by").first()
-                              if instance.pk else None) or {"status": RematchOffer.Status.OPEN, "accepted_by": []}
+    setattr(instance, BEFORE, (RematchOffer.objects.filter(pk=instance.pk).values("status", "accepted_by").first()
+                               if instance.pk else None) or {"status": RematchOffer.Status.OPEN, "accepted_by": []})
 
 
 def rematch_post_save(sender, instance: RematchOffer, **kwargs) -> None:
-    before = getattr(instance, "_notif_before", None)
+    before = getattr(instance, BEFORE, None)
     if before is None:
         return
     game = instance.game
-    people = [s for s in game.seats.select_related("user") if s.user_id and not s.is_bot]
-    names = {s.user_id: s.name for s in people}
+    people = [(s.user_id, s) for s in game.seats.select_related("user") if s.user_id and not s.is_bot]
+    names: dict[int | None, str] = {uid: s.name for uid, s in people}  # a None decliner is "A player"
     url = game.get_absolute_url()
     if instance.status == RematchOffer.Status.OPEN and not before["accepted_by"] and instance.accepted_by:
         offerer = instance.accepted_by[0]
         text = f"{names.get(offerer, 'A player')} offers a rematch of {game}."
-        tell("rematch", [Message(s.user_id, text, url) for s in people if s.user_id != offerer], game_id=game.pk)
+        tell("rematch", [Message(uid, text, url) for uid, _ in people if uid != offerer], game_id=game.pk)
     elif before["status"] == RematchOffer.Status.OPEN and instance.status == RematchOffer.Status.ACCEPTED \
             and instance.new_game_id:
         new_url = reverse("games:play", args=[instance.new_game_id])
-        tell("rematch", [Message(s.user_id, f"The rematch of {game} started.", new_url) for s in people],
+        tell("rematch", [Message(uid, f"The rematch of {game} started.", new_url) for uid, _ in people],
              game_id=instance.new_game_id)
     elif before["status"] == RematchOffer.Status.OPEN and instance.status == RematchOffer.Status.DECLINED:
         who = names.get(instance.declined_by_id, "A player")
-        tell("rematch", [Message(s.user_id, f"{who} declined the rematch of {game}.", url)
-                         for s in people if s.user_id != instance.declined_by_id], game_id=game.pk)
+        tell("rematch", [Message(uid, f"{who} declined the rematch of {game}.", url)
+                         for uid, _ in people if uid != instance.declined_by_id], game_id=game.pk)
 
 
 # --- Seats: a bot takes over (time ran out), the player takes the seat back -------------
 
 def seat_pre_save(sender, instance: Seat, update_fields=None, **kwargs) -> None:
-    instance._notif_bot_before = "unknown"
+    before: object = "unknown"
     if instance.pk and update_fields is not None and "bot_since" in update_fields:
-        instance._notif_bot_before = Seat.objects.filter(pk=instance.pk).values_list("bot_since", flat=True).first()
+        before = Seat.objects.filter(pk=instance.pk).values_list("bot_since", flat=True).first()
+    setattr(instance, BOT_BEFORE, before)
 
 
 def seat_post_save(sender, instance: Seat, update_fields=None, **kwargs) -> None:
-    before = getattr(instance, "_notif_bot_before", "unknown")
-    if before == "unknown" or instance.user_id is None or instance.is_bot:
+    before = getattr(instance, BOT_BEFORE, "unknown")
+    user_id = instance.user_id
+    if before == "unknown" or user_id is None or instance.is_bot:
         return
     if "resigned" in (update_fields or ()):  # the player resigned: they know
         return
@@ -115,15 +125,18 @@ def seat_post_save(sender, instance: Seat, update_fields=None, **kwargs) -> None
         return
     game = instance.game
     url = game.get_absolute_url()
-    others = [s for s in game.seats.all() if s.user_id and not s.is_bot and s.pk != instance.pk]
-    name = instance.user.username
+    others = [s.user_id for s in game.seats.all() if s.user_id and not s.is_bot and s.pk != instance.pk]
+    player = instance.user
+    if player is None:  # never: user_id is set; this tells the type checker
+        return
+    name = player.username
     if took_over:
-        messages = [Message(instance.user_id, f"Your time ran out in {game}: a bot plays your seat until you take "
-                                              "it back.", url)]
-        messages += [Message(s.user_id, f"A bot took over {name}'s seat in {game}.", url) for s in others]
+        messages = [Message(user_id, f"Your time ran out in {game}: a bot plays your seat until you take "
+                                     "it back.", url)]
+        messages += [Message(uid, f"A bot took over {name}'s seat in {game}.", url) for uid in others]
     else:
-        messages = [Message(s.user_id, f"{name} is back in {game}: the bot handed the seat back.", url)
-                    for s in others]
+        messages = [Message(uid, f"{name} is back in {game}: the bot handed the seat back.", url)
+                    for uid in others]
     tell("seat", messages, game_id=game.pk)
 
 

@@ -46,7 +46,9 @@ def push_turns(user_id: int) -> str:
 def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     """80 % of a correspondence move's time is used (settings.REMINDER_FRACTION)."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).prefetch_related("seats__user").first()
-    seat = next((s for s in game.seats.all() if s.index == seat_index), None) if game else None
+    if game is None:
+        return "not waiting"
+    seat = next((s for s in game.seats.all() if s.index == seat_index), None)
     if seat is None or seat.user is None or seat.played_by_bot or seat_index not in (game.waiting_for or []):
         return "not waiting"
     if seat.deadline is None or seat.deadline.isoformat() != deadline:
@@ -58,7 +60,7 @@ def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     left = round(100 * (1 - settings.REMINDER_FRACTION))
     payload = {"title": f"Reminder: {left} % of your time left", "body": f"{game} waits for your move.",
                "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
-    return f"pushed to {push.send_to_user(seat.user_id, payload)} device(s)"
+    return f"pushed to {push.send_to_user(seat.user.id, payload)} device(s)"
 
 
 @task()
@@ -96,21 +98,22 @@ PERIODIC_TASKS = [prune_notifications]
 def became_yours(game: Game, seat_indexes: set[int]) -> None:
     """Note games that became a player's turn (turns.py says how they are batched). Called in
     the engine's transaction (a game_post_save receiver in signals.py)."""
-    seats = [s for s in game.seats.all() if s.index in seat_indexes and s.user_id and not s.played_by_bot]
-    if not seats:
+    players = [(s.user_id, s) for s in game.seats.all()
+               if s.index in seat_indexes and s.user_id and not s.played_by_bot]
+    if not players:
         return
-    with_devices = set(PushSubscription.objects.filter(user_id__in={s.user_id for s in seats})
+    with_devices = set(PushSubscription.objects.filter(user_id__in={uid for uid, _ in players})
                        .values_list("user_id", flat=True))
     now = timezone.now()
-    for seat in (s for s in seats if s.user_id in with_devices):
+    for user_id, seat in ((uid, s) for uid, s in players if uid in with_devices):
         try:
             with transaction.atomic():
-                first = not PendingTurn.objects.filter(user_id=seat.user_id).exists()
-                PendingTurn.objects.create(user_id=seat.user_id, game=game, seat=seat.index, created=now)
+                first = not PendingTurn.objects.filter(user_id=user_id).exists()
+                PendingTurn.objects.create(user_id=user_id, game=game, seat=seat.index, created=now)
         except IntegrityError:  # already noted (the same game twice within the batch)
             continue
         if first:
-            push_turns.using(run_after=now + timedelta(seconds=settings.PUSH_BATCH_SECONDS)).enqueue(seat.user_id)
+            push_turns.using(run_after=now + timedelta(seconds=settings.PUSH_BATCH_SECONDS)).enqueue(user_id)
         if seat.running_since is not None and seat.time_left:
             reminder_at = seat.running_since + seat.time_left * settings.REMINDER_FRACTION
             push_reminder.using(run_after=reminder_at).enqueue(game.pk, seat.index, seat.deadline.isoformat())

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +19,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from config.abuse import limited
+from config.http import AuthenticatedHttpRequest
 from games.models import Game, Seat
 from lobby.models import Table
 
@@ -31,7 +33,7 @@ INBOX_PAGE = 50
 
 
 @login_required
-def inbox(request: HttpRequest) -> HttpResponse:
+def inbox(request: AuthenticatedHttpRequest) -> HttpResponse:
     lines = Notification.objects.filter(user=request.user, created__gte=prune_before(timezone.now()))
     page = Paginator(lines, INBOX_PAGE).get_page(request.GET.get("page"))
     return render(request, "notifications/inbox.html", {"page": page, "unread": lines.filter(read=False).count(),
@@ -39,32 +41,32 @@ def inbox(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def open_line(request: HttpRequest, pk: int) -> HttpResponse:
+def open_line(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Follow a line to its page, marking it read on the way."""
     line = get_object_or_404(Notification, pk=pk, user=request.user)
     if not line.read:
         Notification.objects.filter(pk=line.pk).update(read=True)
-        send_bells({request.user.pk})
+        send_bells({request.user.id})
     safe = url_has_allowed_host_and_scheme(line.url, allowed_hosts=None) and line.url.startswith("/")
     return redirect(line.url if safe else "notifications:inbox")
 
 
 @login_required
 @require_POST
-def mark(request: HttpRequest, pk: int) -> HttpResponse:
+def mark(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Read or unread again (`read=0`)."""
     updated = Notification.objects.filter(pk=pk, user=request.user).update(read=request.POST.get("read") != "0")
     if not updated:
         raise Http404("No such notification.")
-    send_bells({request.user.pk})
+    send_bells({request.user.id})
     return redirect(_back(request))
 
 
 @login_required
 @require_POST
-def mark_all(request: HttpRequest) -> HttpResponse:
+def mark_all(request: AuthenticatedHttpRequest) -> HttpResponse:
     Notification.objects.filter(user=request.user, read=False).update(read=True)
-    send_bells({request.user.pk})
+    send_bells({request.user.id})
     return redirect(_back(request))
 
 
@@ -76,7 +78,7 @@ def _back(request: HttpRequest) -> str:
 
 
 @login_required
-def settings_page(request: HttpRequest) -> HttpResponse:
+def settings_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     prefs, _ = Preferences.objects.get_or_create(user=request.user)
     form = PreferencesForm(request.POST or None, user=request.user, prefs=prefs)
     if request.method == "POST" and form.is_valid():
@@ -91,7 +93,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 @limited("tables")
-def subscribe(request: HttpRequest) -> JsonResponse:
+def subscribe(request: AuthenticatedHttpRequest) -> JsonResponse:
     """The browser's PushSubscription (JSON), from the settings page or the prompt."""
     if not push.enabled():
         return JsonResponse({"error": "Push notifications are not set up on this site."}, status=409)
@@ -115,7 +117,7 @@ def _device_name(request: HttpRequest) -> str:
 
 @login_required
 @require_POST
-def remove_device(request: HttpRequest, pk: int) -> HttpResponse:
+def remove_device(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     deleted, _ = PushSubscription.objects.filter(pk=pk, user=request.user).delete()
     if deleted:
         messages.success(request, "That device gets no more push notifications.")
@@ -123,13 +125,14 @@ def remove_device(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def next_game(request: HttpRequest) -> HttpResponse:
+def next_game(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The game awaiting you with the least time left (no clock: the oldest turn last),
     other than the one you are on; none: your games list."""
     current = request.GET.get("from", "")
     seats = (Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE)
-             .exclude(game_id=int(current) if current.isdigit() else None)
              .select_related("game").only("index", "time_left", "running_since", "game__id", "game__waiting_for"))
+    if current.isdigit():
+        seats = seats.exclude(game_id=int(current))
     waiting = [s for s in seats if s.index in (s.game.waiting_for or [])]
     if not waiting:
         messages.info(request, "No other game is waiting for your move.")
@@ -141,12 +144,12 @@ def next_game(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 @limited("tables")
-def invite(request: HttpRequest, table_id: int) -> HttpResponse:
+def invite(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """The host invites a player to an open table: a line in their inbox (and a push)."""
     table = get_object_or_404(Table, pk=table_id, host=request.user, status=Table.Status.OPEN)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["username"]))
+        messages.error(request, " ".join(map(str, form.errors["username"])))
     elif form.cleaned_data["username"] == request.user:
         messages.error(request, "You are already at your table.")
     else:
@@ -161,12 +164,20 @@ def invite(request: HttpRequest, table_id: int) -> HttpResponse:
 
 # --- The installable app and what browsers ask for ---------------------------------------
 
+def _shipped(name: str) -> str:
+    """The path of a static file this app ships: missing means a broken install."""
+    path = finders.find(name)
+    if path is None:
+        raise ImproperlyConfigured(f"The static file {name} is missing.")
+    return path
+
+
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the root so its scope is the whole site (a static URL's scope would be
     /static/...); never cached long, so a new version installs on the next visit."""
-    with open(finders.find("notifications/sw.js"), encoding="utf-8") as source:
+    with open(_shipped("notifications/sw.js"), encoding="utf-8") as source:
         body = source.read().replace("__OFFLINE_URL__", reverse("notifications:offline"))
     body = body.replace("__ICON_URL__", static("notifications/icons/icon-192.png"))
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
@@ -202,7 +213,7 @@ def offline(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_control(max_age=86400)
 def favicon(request: HttpRequest) -> FileResponse:
-    return FileResponse(open(finders.find("notifications/icons/favicon.ico"), "rb"), content_type="image/x-icon")
+    return FileResponse(open(_shipped("notifications/icons/favicon.ico"), "rb"), content_type="image/x-icon")
 
 
 @require_GET

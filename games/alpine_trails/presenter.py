@@ -92,13 +92,13 @@ def cell_title(cell: dict) -> str:
 def piece_face(cell: dict) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
-    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": LETTER.get(cell.get("terrain"), ""),
+    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": LETTER.get(cell.get("terrain") or "", ""),
             "title": cell_title(cell)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
     elif kind == "terrain":
-        face.update(animal=cell.get("animal"), animal_letter=ANIMAL_LETTER.get(cell.get("animal"), ""))
+        face.update(animal=cell.get("animal"), animal_letter=ANIMAL_LETTER.get(cell.get("animal") or "", ""))
     elif kind == "basecamp":
         face.update(square=cell.get("square"), camp=cell.get("camp"))
     elif kind == "waterfall":
@@ -517,7 +517,7 @@ def board_context(panel: dict) -> dict:
     me = view["seats"][seat] if seat is not None and 0 <= seat < len(view["seats"]) else None
     ctl = controls(panel, me) if me is not None and panel.get("legal") and not over and not replay else None
     main = None
-    if me is not None:
+    if me is not None and seat is not None:  # me is only set for a seat
         main = map_geometry(me, highlights=ctl["highlights"] if ctl else (), over=over)
         main.update(seat=seat, name=names[seat])
     return {"board": {
@@ -618,6 +618,8 @@ def _example_solo_game() -> tuple[dict, dict, dict]:
         state = RULES.apply(state, 0, bot.choose(state, 0, rng))
         if early is None and state["round"] == 4:
             early = RULES.view(state, 0)
+    if early is None:
+        raise RuntimeError("The how-to-play example game ended before round 4.")
     return start, early, RULES.view(state, 0)
 
 

@@ -21,6 +21,7 @@ selection across live updates and gives the board its keyboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from games import selection
 
@@ -52,7 +53,12 @@ CHART_W, CHART_H = 440, CHART_Y + 22 + 3 * SPOT_DY + 30
 # A phone shows the mountain in three 6 × 6 windows (each a region pyramid and the two
 # beneath it, with the dotted paths between them), or whole for an overview: the squares
 # stay over 44 px. Each window: (its regions, its top-left square as (x, row)).
-MOUNTAIN_VIEWS = {
+class MountainView(TypedDict):
+    regions: tuple[int, ...]
+    label: str
+
+
+MOUNTAIN_VIEWS: dict[str, MountainView] = {
     "top": {"regions": (1, 2, 3), "label": "Regions 1, 2, 3 (top)"},
     "left": {"regions": (2, 4, 5), "label": "Regions 2, 4, 5 (lower left)"},
     "right": {"regions": (3, 5, 6), "label": "Regions 3, 5, 6 (lower right)"},
@@ -539,7 +545,8 @@ def animal_boards(inp: Inputs) -> list[dict]:
 
 def species_column(inp: Inputs, seat: int, sp: dict) -> dict:
     key = sp["key"]
-    ready, used = [], []
+    ready: list[dict] = []
+    used: list[dict] = []
     for idx, animal in enumerate(inp.view["seats"][seat]["animals"]):
         if animal["species"] == key:
             token = animal_token(inp, seat, sp, idx, animal["activated"])
@@ -606,7 +613,7 @@ def end_summary(inp: Inputs) -> dict | None:
 
 def board_context(panel: dict) -> dict:
     inp = read_panel(panel)
-    board = {"S": S, "mountain_size": MOUNTAIN, "chart_w": CHART_W, "chart_h": CHART_H,
+    board: dict[str, Any] = {"S": S, "mountain_size": MOUNTAIN, "chart_w": CHART_W, "chart_h": CHART_H,
              "path_w": PATH_W, "path_h": PATH_H,
              "colours": inp.colours, "marks": inp.marks, "species_hex": SPECIES_HEX,
              "replay": bool(panel.get("replay")), "end": end_summary(inp),

@@ -348,8 +348,9 @@ def dice_tray(view: dict, choice: dict | None = None) -> dict:
              "picked": d in choice["chosen"], "toggle": choice["toggle"].get(d),
              "addable": d in can_add, "removable": d in can_remove} for d in view["pool"]]
     reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in can_add} for d in view["reserve"]]
-    return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(view.get("face"), "?"),
-            "face_words": EFFECT_TEXT.get(view.get("face"), "not rolled yet")}
+    face = view.get("face") or ""  # None: not rolled yet
+    return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(face, "?"),
+            "face_words": EFFECT_TEXT.get(face, "not rolled yet")}
 
 
 def action_die(view: dict, legal: list[dict], names: list[str]) -> dict:

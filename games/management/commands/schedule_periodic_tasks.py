@@ -18,7 +18,7 @@ from games.tasks import enqueue_next_run, first_run_at
 
 def periodic_tasks() -> list:
     """Every installed app's PERIODIC_TASKS, found without games naming the apps above it."""
-    found = []
+    found: list = []
     for app in apps.get_app_configs():
         if module_has_submodule(app.module, "tasks"):
             found += getattr(import_module(f"{app.name}.tasks"), "PERIODIC_TASKS", [])
