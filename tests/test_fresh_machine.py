@@ -12,7 +12,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Left out of the child's environment: the address variables, and a parent make's flags
 # (under `make test BROWSER=0` they would reach the make these tests run).
-NOT_INHERITED = {"SITE_URL", "WEB_PORT", "HOST", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"}
+# make exports the variables of its own command line (`make test BROWSER=0 PYTEST_ARGS=...` in
+# .ci/run) to the suite it runs: the makes these tests start must not see them.
+NOT_INHERITED = {"SITE_URL", "WEB_PORT", "HOST", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES",
+                 "BROWSER", "PYTEST_ARGS", "CHROMIUM"}
 
 
 def _environ(**env: str) -> dict[str, str]:
