@@ -24,6 +24,7 @@ def fingerprint(client, url: str) -> str:
 
 
 def test_pages_poll_only_with_the_in_memory_layer(alice_client, settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     assert 'data-live-poll="4000"' in alice_client.get("/").content.decode()
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer"}}
     assert 'data-live-poll="0"' in alice_client.get("/").content.decode()
