@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "config.inputs.InputValidationMiddleware",  # NUL/control characters: 400; styled 405s
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -205,7 +206,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby:index"
 LOGOUT_REDIRECT_URL = "lobby:index"
 
-LANGUAGE_CODE = "en-us"
+# English, Dutch, German and Italian: the languages the games' rulebooks are printed in.
+# URLs carry no language prefix: a link to a game, shared in chat or mail, opens in each
+# reader's own language (their setting, else the language cookie, else Accept-Language).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("it", "Italiano")]
+# Each app keeps its catalogue in <app>/locale; each game keeps its own in games/<game>/locale,
+# so a game stays one folder.
+LOCALE_PATHS = sorted(BASE_DIR.glob("games/*/locale"))
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

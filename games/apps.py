@@ -6,6 +6,13 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        # Rules and presenters translate through games.rules.base (they import no Django).
+        from django.utils.translation import gettext, ngettext, pgettext
+
+        from .rules.base import install_translator
+
+        install_translator(gettext, ngettext, pgettext)
+
         # The publisher announces started clocks; the mail side answers with its mails.
         from .signals import seat_clock_started
         from .tasks import schedule_turn_mails

@@ -16,6 +16,40 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 
+# Translation without Django. Rules and presenters mark what a person reads with `_`,
+# `ngettext` or `pgettext` from here (makemessages finds them by those names); the platform
+# installs Django's functions at start-up (games.apps), so a message is translated into the
+# language active where it is raised or described: the request's, or a mail recipient's.
+# Outside Django (pure tests, bots, benches) the English text is returned unchanged.
+_gettext: Callable[[str], str] = lambda message: message
+_ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural
+_pgettext: Callable[[str, str], str] = lambda context, message: message
+
+
+def install_translator(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+                       pgettext: Callable[[str, str], str]) -> None:
+    global _gettext, _ngettext, _pgettext
+    _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
+
+
+def _(message: str) -> str:
+    return _gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _pgettext(context, message)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for the catalogues without translating it (a table of texts that
+    are translated later, where they are shown, with `_(text)`)."""
+    return message
+
+
 class IllegalAction(Exception):
     """An action (or option set) the rules refuse; `str(exc)` is shown to the player."""
 
