@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install migrate bench clean lock browser-deps
+.PHONY: run test lint install migrate bench clean lock browser-deps messages
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
@@ -20,6 +20,12 @@ lock: install
 	$(BIN)/pip-compile --quiet --extra test --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 
 install: $(STAMP)
+
+# Catalogues: `make messages` updates every app's, game's and the site's .po files from the
+# sources (games/management/commands/update_catalogues.py); translate, then `make install`
+# compiles them.
+messages: install
+	$(BIN)/python manage.py update_catalogues
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

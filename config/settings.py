@@ -212,8 +212,8 @@ LOGOUT_REDIRECT_URL = "lobby:index"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch"), ("it", "Italiano")]
 # Each app keeps its catalogue in <app>/locale; each game keeps its own in games/<game>/locale,
-# so a game stays one folder.
-LOCALE_PATHS = sorted(BASE_DIR.glob("games/*/locale"))
+# so a game stays one folder; ./locale holds the site's own templates (templates/, config/).
+LOCALE_PATHS = [*sorted(BASE_DIR.glob("games/*/locale")), BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
