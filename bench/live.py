@@ -15,11 +15,13 @@ Run it from the checkout to measure (it imports the project from the current dir
 from __future__ import annotations
 
 import argparse
+import contextlib
 import asyncio
 import json
 import os
 import random
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -162,7 +164,11 @@ class Server:
         env.pop("DB_POOL_MAX_SIZE")
         self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(PORT),
                                       "--workers", str(self.workers), "--no-access-log", "--log-level", "warning",
-                                      "--ws-max-size", "16777216"], cwd=ROOT, env=env)
+                                      "--ws-max-size", "16777216",
+                                      # a 5,000-socket fan-out keeps a worker busy past the 5 s default,
+                                      # and uvicorn then kills it without a log line (issue 21)
+                                      "--timeout-worker-healthcheck", "60"], cwd=ROOT, env=env,
+                                     start_new_session=True)  # its own process group: see __exit__
         for _ in range(200):
             time.sleep(0.2)
             try:
@@ -176,12 +182,15 @@ class Server:
         raise RuntimeError("the server did not start")
 
     def __exit__(self, *exc):
-        self.proc.terminate()
-        try:
+        # The whole group: terminating uvicorn's master alone left its workers (and their
+        # ~1,200 Redis connections) behind after every run (issue 21).
+        group = os.getpgid(self.proc.pid)
+        os.killpg(group, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGKILL)
+        self.proc.wait(5)
 
     def worker_pids(self) -> list[int]:
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()

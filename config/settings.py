@@ -66,6 +66,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and fragments compressed in the app itself, so every set-up gets it (the
+    # production line has no proxy in front; issue 21). Django's GZip pads each answer
+    # with random bytes against BREACH. Static files are compressed ahead by WhiteNoise.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -136,3 +136,28 @@ async def test_an_idle_game_socket_on_redis_still_hears_the_next_move(game, alic
     await sync_to_async(engine.submit)(game.pk, alice, {"type": "done"})
     assert 'id="game-panel"' in await bob_ws.receive_from(timeout=10)
     await bob_ws.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_ready_html_is_forwarded_without_channels_database_hop(game, alice, monkeypatch):
+    """Issue 21: a panel, badge or chat line is ready HTML, so the consumer forwards it
+    without channels' per-message close_old_connections (a thread hop per socket)."""
+    import channels.consumer
+    from channels.layers import get_channel_layer
+
+    from games.notify import audience_group
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    ws, ok = await connect(f"/ws/play/{game.pk}/", alice)
+    assert ok
+    connect_hops = len(hops)
+    assert connect_hops >= 1, "connect still goes through channels' own path"
+    await get_channel_layer().group_send(audience_group(game.pk, 0), {"type": "game.panel", "html": "<p>board</p>"})
+    assert await ws.receive_from() == "<p>board</p>"
+    assert len(hops) == connect_hops
+    await ws.disconnect()

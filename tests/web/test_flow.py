@@ -172,3 +172,20 @@ class TestBadInput:
         response = client.post(f"/play/{game.pk}/act/", {"action": json.dumps(self.first_legal(game))},
                                HTTP_ORIGIN="https://evil.example")
         assert response.status_code == 403 and Move.objects.count() == 0
+
+
+def test_the_lobby_filters_private_tables_in_sql_and_its_queries_do_not_grow(alice_client, bob_client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    create_table(alice_client, is_private="on")
+    create_table(alice_client)
+    assert len(alice_client.get("/").context["tables"]) == 2, "the host sees her own private table"
+    assert len(bob_client.get("/").context["tables"]) == 1
+    with CaptureQueriesContext(connection) as few:
+        bob_client.get("/")
+    for _ in range(15):
+        create_table(alice_client, is_private="on")
+    with CaptureQueriesContext(connection) as many:
+        assert len(bob_client.get("/").context["tables"]) == 1
+    assert len(many) == len(few) > 0
