@@ -40,9 +40,13 @@ def board_context(slug: str, panel: dict) -> dict:
     if module is None:
         return {}
     extra = module.board_context(panel) if hasattr(module, "board_context") else {}
-    extra.setdefault("board_script", getattr(module, "SCRIPT", ""))
-    extra.setdefault("board_style", getattr(module, "STYLESHEET", ""))
-    return extra
+    return {**board_assets(slug), **extra}
+
+
+def board_assets(slug: str) -> dict:
+    """The game's own static files (SCRIPT, STYLESHEET), for a page drawn around a cached board."""
+    module = _module(slug)
+    return {"board_script": getattr(module, "SCRIPT", ""), "board_style": getattr(module, "STYLESHEET", "")}
 
 
 def _own_or_generic(slug: str, page: str) -> str:

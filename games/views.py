@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -160,7 +161,9 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))
-    return render(request, "games/replay.html", replay_context(game, step))
+    # The page around the cached step: a repeat visit replays nothing (issue 21).
+    return render(request, "games/replay.html",
+                  {"game": game, "replay_body": replay_fragment(game, step), **presenters.board_assets(game.game_slug)})
 
 
 REPLAY_FRAGMENT_SECONDS = 600
@@ -177,8 +180,10 @@ def replay_fragment(game: Game, step: int) -> str:
     """One replay step's board, scores and history, cached: a finished game never changes,
     and the fragment holds nothing of the visitor's, so paging back and forth or many
     viewers of one replay cost a cache read. The key carries the game's last change, so an
-    admin watching a game still in progress never sees an old board."""
-    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}"
+    admin watching a game still in progress never sees an old board; it carries the
+    reader's language and time zone too."""
+    where = f"{translation.get_language()}:{timezone.get_current_timezone_name()}"  # the reader's words and clock
+    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
     html = cache.get(key)
     if html is None:
         html = render_to_string("games/replay.html#replay-body", replay_context(game, step))

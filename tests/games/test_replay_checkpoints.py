@@ -67,3 +67,15 @@ def test_a_replay_step_seen_before_comes_from_the_cache(client, finished_bot_gam
     assert first.status_code == again.status_code == 200
     assert applied_first > 0 and len(counted_applies) == applied_first
     assert again.content == first.content and b'id="replay-body"' in again.content
+
+
+def test_a_replay_page_seen_before_replays_nothing_and_each_language_has_its_own(client, finished_bot_game,
+                                                                                 counted_applies):
+    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
+    first = client.get(url)
+    applied_first = len(counted_applies)
+    again = client.get(url)
+    assert first.status_code == again.status_code == 200 and b'id="replay-body"' in again.content
+    assert applied_first > 0 and len(counted_applies) == applied_first, "the page reuses the cached step"
+    client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    assert len(counted_applies) > applied_first, "a German reader does not get the English step"
