@@ -1,3 +1,18 @@
 """Fixtures for every test folder: the site's own tests (tests/) and each game package's
 tests (games/<module>/tests/) share the named users, clients and browser helpers."""
 pytest_plugins = ["tests.fixtures", "tests.browser.fixtures", "tests.fuzz.report"]
+
+import pytest  # noqa: E402
+
+SERVICE_MARKERS = ("django_db", "postgres", "redis", "browser")
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that touch no database nor service (the rules, pure helpers) are marked
+    `db_free`: they give the same answer on every backend, so CI's PostgreSQL + Redis pass
+    leaves them out (`-m "not db_free"`) after the pass on the defaults ran them."""
+    for item in items:
+        if not any(item.get_closest_marker(name) for name in SERVICE_MARKERS) \
+                and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db_free)
