@@ -89,7 +89,7 @@ def standings(player: User) -> list[GameStanding]:
 
 
 def current_games(player: User) -> QuerySet[Game]:
-    return (Game.objects.filter(seats__user=player, status=Game.Status.ACTIVE)
+    return (Game.objects.filter(seats__user=player, status=Game.Status.ACTIVE).defer("state")
             .prefetch_related("seats__user").order_by("-updated")[:RECENT_GAMES])
 
 
@@ -105,7 +105,8 @@ class Result:
 
 def recent_results(player: User) -> list[Result]:
     """Finished games, newest first (three queries plus one for the rating changes)."""
-    games = list(Game.objects.filter(seats__user=player, status=Game.Status.FINISHED)
+    # Lists never read a game's state (the largest column by far): not loaded (issue 21).
+    games = list(Game.objects.filter(seats__user=player, status=Game.Status.FINISHED).defer("state")
                  .prefetch_related("seats__user").order_by("-finished_at", "-pk")[:RECENT_GAMES])
     events = {e.game_id: e for e in RatingEvent.objects.filter(user=player, game__in=[g.pk for g in games])}
     return [Result(game, next((s for s in game.seats.all() if s.user_id == player.pk), None), events.get(game.pk),
