@@ -162,3 +162,9 @@ class RatingEvent(models.Model):
 def ordinal_word(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def displayed_rating(user, slug: str) -> int:
+    """The rating people see for `user` in a game (a newcomer's is the starting one)."""
+    ordinal = Rating.objects.filter(user=user, game_slug=slug).values_list("ordinal", flat=True).first()
+    return display_number(ordinal if ordinal is not None else DEFAULT_MU - 3 * DEFAULT_SIGMA)

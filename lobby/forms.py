@@ -54,6 +54,9 @@ class TableForm(forms.Form):
     clock_increment = forms.IntegerField(min_value=0, max_value=300, required=False, initial=0,
                                          label="Custom clock: seconds added per move")
     chat_public = forms.BooleanField(required=False, label="Spectators may read the chat")
+    min_rating = forms.IntegerField(min_value=0, max_value=3000, required=False, label="Lowest rating that may join",
+                                    help_text="Leave empty for anyone. Ratings start at 1000.")
+    max_rating = forms.IntegerField(min_value=0, max_value=3000, required=False, label="Highest rating that may join")
     rated = forms.ChoiceField(choices=RATED_CHOICES, initial="rated", required=False, widget=forms.RadioSelect,
                               help_text="Rated games change ratings; games with bots and solo games never do.")
 
@@ -105,6 +108,9 @@ class TableForm(forms.Form):
             data["days_per_move"] = None
         data["is_rated"] = data.get("rated") != "casual"
         self._clean_clock(data)
+        low, high = data.get("min_rating"), data.get("max_rating")
+        if low is not None and high is not None and low > high:
+            self.add_error("max_rating", "The highest rating must not be below the lowest.")
         return data
 
     def _clean_clock(self, data: dict) -> None:

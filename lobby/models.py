@@ -39,6 +39,10 @@ class Table(PlaysAGame, models.Model):
     chat_public = models.BooleanField(default=False, help_text="Spectators may read the players' chat.")
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     clock_increment = models.PositiveSmallIntegerField(default=0)
+    min_rating = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  help_text="Only players rated at least this may join.")
+    max_rating = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  help_text="Only players rated at most this may join.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
@@ -74,6 +78,21 @@ class Table(PlaysAGame, models.Model):
 
     def has_user(self, user) -> bool:
         return user.is_authenticated and any(s.user_id == user.pk for s in self.seats.all())
+
+    @property
+    def has_rating_range(self) -> bool:
+        return self.min_rating is not None or self.max_rating is not None
+
+    def admits_rating(self, rating: int) -> bool:
+        return (self.min_rating is None or rating >= self.min_rating) and \
+            (self.max_rating is None or rating <= self.max_rating)
+
+    def rating_range_label(self) -> str:
+        if self.min_rating is not None and self.max_rating is not None:
+            return f"ratings {self.min_rating}–{self.max_rating}"
+        if self.min_rating is not None:
+            return f"ratings {self.min_rating}+"
+        return f"ratings up to {self.max_rating}" if self.max_rating is not None else ""
 
     def pace_label(self) -> str:
         if self.pace == Pace.CORRESPONDENCE and self.days_per_move:

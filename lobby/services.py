@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import displayed_rating
 from games import engine, notify
 from games.engine import Rejected, SeatPlan
 from social import blocks
@@ -46,12 +47,13 @@ def _next_position(table: Table) -> int:
 
 def create_table(host, *, game_slug: str, seats_count: int, options: dict, is_private: bool,
                  pace: str, days_per_move: int | None, is_rated: bool = True,
-                 chat_public: bool = False, clock_minutes: int | None = None, clock_increment: int = 0) -> Table:
+                 chat_public: bool = False, clock_minutes: int | None = None, clock_increment: int = 0,
+                 min_rating: int | None = None, max_rating: int | None = None) -> Table:
     with transaction.atomic():
         table = Table.objects.create(game_slug=game_slug, host=host, seats_count=seats_count, options=options,
                                      is_private=is_private, pace=pace, days_per_move=days_per_move,
                                      is_rated=is_rated, chat_public=chat_public, clock_minutes=clock_minutes,
-                                     clock_increment=clock_increment)
+                                     clock_increment=clock_increment, min_rating=min_rating, max_rating=max_rating)
         TableSeat.objects.create(table=table, user=host, position=0)
         table = _start_if_full(table)
         transaction.on_commit(lobby_changed)
@@ -70,6 +72,7 @@ def join(table_id: int, user, token: str | None = None) -> Table:
             raise Rejected("This table is full.", 409)
         if blocks.blocked_among(user, [seat.user_id for seat in table.seats.all() if seat.user_id]):
             raise Rejected("You cannot join this table: a player there blocked you, or you them.", 403)
+        _require_rating_in_range(table, user)
         try:
             with transaction.atomic():
                 TableSeat.objects.create(table=table, user=user, position=_next_position(table))
@@ -77,6 +80,15 @@ def join(table_id: int, user, token: str | None = None) -> Table:
             raise Rejected("You are already at this table.", 409) from None
         table = _start_if_full(table)
     return table
+
+
+def _require_rating_in_range(table: Table, user) -> None:
+    """The host's rating range (an invite link passes it: the host chose whom to invite)."""
+    if not table.has_rating_range:
+        return
+    rating = displayed_rating(user, table.game_slug)
+    if not table.admits_rating(rating):
+        raise Rejected(f"This table is for {table.rating_range_label()}; your rating in this game is {rating}.", 403)
 
 
 def leave(table_id: int, user) -> Table:

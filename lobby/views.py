@@ -86,6 +86,7 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
             is_private=data["is_private"], pace=data["pace"], days_per_move=data["days_per_move"],
             is_rated=data["is_rated"], chat_public=data["chat_public"],
             clock_minutes=data["clock_minutes"], clock_increment=data["clock_increment"],
+            min_rating=data.get("min_rating"), max_rating=data.get("max_rating"),
         )
         return redirect(table.game or table)
     template = "lobby/create.html#table-form" if request.htmx else "lobby/create.html"

@@ -203,10 +203,9 @@ def expire_challenges(now: datetime | None = None) -> int:
 # --- Quick pairing -----------------------------------------------------------------------
 
 def _rating(user, slug: str) -> float:
-    from accounts.models import DEFAULT_MU, DEFAULT_SIGMA, Rating, display_number
+    from accounts.models import displayed_rating
 
-    ordinal = (Rating.objects.filter(user=user, game_slug=slug).values_list("ordinal", flat=True).first())
-    return float(display_number(ordinal if ordinal is not None else DEFAULT_MU - 3 * DEFAULT_SIGMA))
+    return float(displayed_rating(user, slug))
 
 
 def seek(user, terms: dict) -> Seek:
