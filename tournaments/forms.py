@@ -1,5 +1,6 @@
-"""The organiser's form: game, format, pace, table size, rounds and the sign-up window.
-The game's default options are used (the rules' validate_options checks the table size)."""
+"""The organiser's form: game, format, pace, table size, rounds and the sign-up window,
+and the chosen game's own options (variants), built as the create-table form builds them;
+the rules' validate_options has the final word, for the table size too."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -7,9 +8,12 @@ from datetime import timedelta
 from django import forms
 from django.utils import timezone
 
+from games import presenters
 from games import rules as registry
 from games.models import Pace
 from games.rules.base import IllegalAction
+
+from lobby.forms import OPTION_PREFIX, option_field
 
 from .models import Tournament
 
@@ -28,14 +32,40 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "format", "game_slug", "players_per_game", "pace", "days_per_move", "clock_minutes",
                   "clock_increment", "rounds", "starts_at", "rated"]
 
+    def __init__(self, *args, game_slug: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        slugs = registry.slugs()
+        chosen = game_slug or self.data.get("game_slug") or self.initial.get("game_slug")
+        self.ruleset = registry.get(chosen if chosen in slugs else slugs[0]) if slugs else None
+        if self.ruleset is None:
+            return
+        self.fields["game_slug"].initial = self.ruleset.slug
+        specs = presenters.option_specs(self.ruleset.slug)
+        for name, default in self.ruleset.default_options().items():
+            field = self.fields[OPTION_PREFIX + name] = option_field(name, default, specs.get(name, {}))
+            field.required = False  # left out: the game's default
+
+    def option_values(self, data: dict) -> dict:
+        """The game's options as the rules take them (a choice of True/False comes as text)."""
+        assert self.ruleset is not None
+        values = {}
+        for name, default in self.ruleset.default_options().items():
+            value = data.get(OPTION_PREFIX + name)
+            if value is None or value == "":
+                value = default
+            values[name] = value == "True" if isinstance(default, bool) and isinstance(value, str) else value
+        return values
+
     def clean(self):
         data = super().clean() or {}
         slug, players = data.get("game_slug"), data.get("players_per_game") or 2
         if players < 2:
             self.add_error("players_per_game", "A tournament game seats at least two players.")
-        elif slug:
+        elif slug and self.ruleset is not None:
+            if slug != self.ruleset.slug:
+                raise forms.ValidationError("Choose the game again: the options belong to another game.")
             try:
-                data["options"] = registry.get(slug).validate_options(players, {})
+                data["options"] = self.ruleset.validate_options(players, self.option_values(data))
             except IllegalAction as exc:
                 self.add_error("players_per_game", str(exc))
         if data.get("starts_at") and data["starts_at"] < timezone.now():

@@ -23,6 +23,10 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
+    if request.GET.get("refresh"):  # another game chosen: its options, the rest kept
+        kept = {name: value for name, value in request.GET.items() if not name.startswith("opt_")}
+        form = TournamentForm(initial=kept, game_slug=request.GET.get("game_slug"))
+        return render(request, "tournaments/create.html#tournament-form", {"form": form})
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = form.save(commit=False)

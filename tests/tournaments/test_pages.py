@@ -75,3 +75,19 @@ def test_one_broken_tournament_does_not_stop_the_others(alice, bob):
     assert Tournament.objects.get(pk=broken.pk).status == "signup"
     from django_tasks_db.models import DBTaskResult
     assert DBTaskResult.objects.filter(task_path__endswith="tick_tournaments", status="READY").count() == 1
+
+
+def test_the_organiser_chooses_the_games_options_and_its_games_use_them(alice, alice_client):
+    starts = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
+    switched = alice_client.get("/tournaments/new/?refresh=1&game_slug=rifugio&name=Spring&rounds=4",
+                                headers={"HX-Request": "true"}).content.decode()
+    assert 'name="opt_rivers_and_rafts"' in switched and 'name="opt_board"' not in switched
+    assert 'value="Spring"' in switched, "what the organiser typed is kept"
+    form = {"name": "Base only", "format": "swiss", "game_slug": "rifugio", "players_per_game": 2,
+            "pace": "correspondence", "rounds": 2, "starts_at": starts, "opt_rivers_and_rafts": "False"}
+    alice_client.post("/tournaments/new/", form)
+    assert Tournament.objects.get(name="Base only").options["rivers_and_rafts"] is False
+    alice_client.post("/tournaments/new/", {**form, "name": "Default", "opt_rivers_and_rafts": "True"})
+    assert Tournament.objects.get(name="Default").options["rivers_and_rafts"] is True
+    alice_client.post("/tournaments/new/", {**form, "name": "Other game", "game_slug": "nanga-parbat"})
+    assert "rivers_and_rafts" not in Tournament.objects.get(name="Other game").options, "only the game's own"
