@@ -8,6 +8,16 @@ SERVICE_MARKERS = ("django_db", "postgres", "redis", "browser")
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
 
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english():
+    """A request leaves its language active in the thread (LocaleMiddleware never resets
+    it): without this, a test after a Dutch request would read Dutch rules messages."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests that touch no database nor service (the rules, pure helpers) are marked
     `db_free`: they give the same answer on every backend, so CI's PostgreSQL + Redis pass
