@@ -476,7 +476,10 @@ def turn_summary(page: Page) -> dict:
     """The heading and the step counter: who is on the move, in which phase, with what left."""
     view, over = page.view, page.over
     actor = None if over else view["seats"][page.active]
-    phase_label = pgettext("rifugio", "Game over") if over else (_("Place a tile") if view["phase"] == "place" else pgettext("rifugio", "Walk"))
+    if over:
+        phase_label = pgettext("rifugio", "Game over")
+    else:
+        phase_label = _("Place a tile") if view["phase"] == "place" else pgettext("rifugio", "Walk")
     return {
         "over": over, "place_mode": page.place_mode, "active": page.active,
         "active_name": "" if over else page.names[page.active], "active_letter": LETTERS[page.active],
@@ -656,7 +659,8 @@ def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation
                 "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
     return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
-            "label": _("Turn the tile so it fits at %(at)s (it fits there only after turning it)") % {"at": _at((q, r))}}
+            "label": _("Turn the tile so it fits at %(at)s (it fits there only after turning it)") % {
+                "at": _at((q, r))}}
 
 
 def _hand_word(page: Page) -> str:

@@ -45,6 +45,14 @@ ENGLISH_HOW_TO = ["Nobody walks on water", "A turn has two parts", "extra-step c
 GEOMETRY = re.compile(r'(?:points|viewBox|transform|[xy][12]?|c[xy]|r|width|height|d)="([^"]*)"|--rf-cols: ([^"]*)"')
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A request activates its language for the thread (LocaleMiddleware) and nothing resets
+    it: later tests that call the rules directly would read Italian. Back to English."""
+    yield
+    translation.deactivate()
+
+
 def page(client, url: str, lang: str) -> str:
     response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == 200
@@ -136,7 +144,8 @@ def test_events_use_the_rulebooks_words():
                "Ada gebruikte een Extra-stapkaart.", "Ada voer met de Raft van Bea naar (2,0) en nam Bea mee.",
                "Bea legde Waterval 1 (waterval) aan op (1,1).", "Het spel is voorbij. Ada en Bea winnen."],
         "de": ["Ada betrat das Floß von Bea: Bea erhält eine Floß-Punkte-Karte, Ada einen Extra-Schritt.",
-               "Ada setzte eine Extra-Schritt-Karte ein.", "Ada segelte mit dem Floß von Bea nach (2,0) und nahm Bea mit.",
+               "Ada setzte eine Extra-Schritt-Karte ein.",
+               "Ada segelte mit dem Floß von Bea nach (2,0) und nahm Bea mit.",
                "Bea legte Wasserfall 1 (Wasserfall) bei (1,1) an.", "Das Spiel ist vorbei. Ada und Bea gewinnen."],
         "it": ["Ada ha preso posto sulla Zattera di Bea: Bea riceve una carta punti Zattera, Ada una mossa extra.",
                "Ada ha usato una carta mossa extra.",
