@@ -170,8 +170,8 @@ def test_how_to_play_reads_in_the_language(client, lang):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("nl", "Een tegel moet aan een tegel grenzen die al op de kaart ligt."),
-    ("de", "Ein Feld muss an ein Feld grenzen, das schon auf der Karte liegt."),
+    ("nl", "Een tegel moet aan een tegel grenzen die al op het speelveld ligt."),
+    ("de", "Ein Feld muss an ein Feld grenzen, das schon in der Landschaft liegt."),
     ("it", "Una tessera deve toccare una tessera già presente sulla mappa."),
 ])
 def test_a_refused_action_comes_back_in_the_language(game, alice, bob, lang, words):
