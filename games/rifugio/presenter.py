@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from games import selection
 from games.rifugio.rules import data as D
+from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # --- geometry: every size and offset of the board drawing, in SVG units ---------------------
 A = 36                     # hex circumradius on the map
@@ -42,19 +43,48 @@ TEXTURED = frozenset("MFR")
 TERRAIN_FILL = {"M": "#b5d97a", "F": "#3f8a4f", "R": "#a3a19a", "P": "#eef2f5", "W": "#4b95d6"}
 ICON_KINDS = ("flower", "animal", "waterfall", "pass", "mountaintop", "bear", "start")
 TERRAIN_WORD = {"M": "meadow", "F": "forest", "R": "rock", "P": "mountaintop", "W": "water"}
-CATEGORY_LABEL = {"FLOWER": "Flowers", "ANIMAL": "Animals", "WATERFALL": "Waterfalls",
-                  "PASS": "Passes", "MOUNTAINTOP": "Mountaintops"}
+# Texts in tables are English (read at import); each is put into the reader's language where
+# it is shown, with `_(text)`.
+CATEGORY_LABEL = {"FLOWER": gettext_noop("Flowers"), "ANIMAL": gettext_noop("Animals"),
+                  "WATERFALL": gettext_noop("Waterfalls"), "PASS": gettext_noop("Passes"),
+                  "MOUNTAINTOP": gettext_noop("Mountaintops")}
 CATEGORY_ICON = {"FLOWER": "flower", "ANIMAL": "animal", "WATERFALL": "waterfall",
                  "PASS": "pass", "MOUNTAINTOP": "mountaintop"}
 RIVER_PARTS = ("waterfall_bonus", "raft_cards")    # score parts only Rivers & Rafts can give
-BREAKDOWN_LABEL = {"items": "Items", "waterfall_bonus": "Waterfall bonus", "sets": "Complete sets",
-                   "bears": "Bears", "rifugio_cards": "Rifugio cards", "raft_cards": "Raft cards"}
+BREAKDOWN_LABEL = {"items": gettext_noop("Items"), "waterfall_bonus": gettext_noop("Waterfall bonus"),
+                   "sets": gettext_noop("Complete sets"), "bears": gettext_noop("Bears"),
+                   "rifugio_cards": gettext_noop("Rifugio cards"), "raft_cards": gettext_noop("Raft cards")}
 
-BREAKDOWN_LABELS = BREAKDOWN_LABEL   # the side score card names them as the final scoring does
+
+class _Shown(dict):
+    """A table of English texts that answers each lookup in the active language: the platform
+    reads BREAKDOWN_LABELS and OPTION_SPECS per request (score card, create-table form, how
+    to play), so they read in the reader's language whether or not it translates them again
+    (a translated text looked up again stays as it is)."""
+
+    def __getitem__(self, name):
+        return _shown(super().__getitem__(name))
+
+    def get(self, name, default=None):
+        return _shown(super().get(name)) if name in self else default
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+    def values(self):
+        return [self[k] for k in self]
+
+
+def _shown(value):
+    return _(value) if isinstance(value, str) and value else value
+
+
+BREAKDOWN_LABELS = _Shown(BREAKDOWN_LABEL)   # the side score card names them as the final scoring does
 
 OPTION_SPECS = {
-    "rivers_and_rafts": {"label": "Rivers & Rafts expansion (water tiles, rafts, swimming)",
-                         "help": "On by default: rivers join the map, hikers build and sail rafts."},
+    "rivers_and_rafts": _Shown({"label": gettext_noop("Rivers & Rafts expansion (water tiles, rafts, swimming)"),
+                                "help": gettext_noop("On by default: rivers join the map, hikers build and "
+                                                     "sail rafts.")}),
 }
 
 SCRIPT = "games/rifugio/board.js"    # the map box on phones (the site script does keys and ?sel=)
@@ -67,51 +97,136 @@ def _at(c) -> str:
     return f"({c[0]},{c[1]})"
 
 
-def _tile_words(tile_id: str) -> str:
+def terrain_word(terrain: str) -> str:
+    """A terrain ('meadow', or a letter 'M') in the active language; 'rock/meadow' is a pass's."""
+    words = {"meadow": pgettext("terrain", "meadow"), "forest": pgettext("terrain", "forest"),
+             "rock": pgettext("terrain", "rock"), "mountaintop": pgettext("terrain", "mountaintop"),
+             "water": pgettext("terrain", "water"), "rock/meadow": pgettext("terrain", "rock/meadow")}
+    return words.get(TERRAIN_WORD.get(terrain, terrain), terrain)
+
+
+def kind_word(kind: str) -> str:
+    """A special place's kind ('flower', 'bear', ...) in the active language."""
+    words = {"flower": pgettext("kind", "flower"), "animal": pgettext("kind", "animal"),
+             "waterfall": pgettext("kind", "waterfall"), "pass": pgettext("kind", "pass"),
+             "mountaintop": pgettext("kind", "mountaintop"), "bear": pgettext("kind", "bear"),
+             "start": pgettext("kind", "start")}
+    return words.get(kind, kind)
+
+
+def tile_name(tile_id: str) -> str:
+    """A named tile's name in the active language ('Edelweiss', 'Bear 2'), '' for a plain one."""
+    if tile_id in D.ITEM_NAMES:
+        return _(D.ITEM_NAMES[tile_id])
     t = D.TILES.get(tile_id)
-    if t is None:
-        return f"tile {tile_id}"
+    if t is None or not t["name"]:
+        return ""
+    if t["kind"] == "bear":
+        return bear_name(tile_id)
+    return pgettext("rifugio", "Start") if t["kind"] == "start" else t["name"]
+
+
+def bear_name(tile_id: str) -> str:
+    return _("Bear %(number)s") % {"number": tile_id[-1]}
+
+
+def _terrain_tile(terrain: str) -> str:
+    """'meadow tile': a plain tile by its terrain."""
+    return _("%(terrain)s tile") % {"terrain": terrain_word(terrain)}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _tile_words(tile_id: str) -> str:
+    t = D.TILES[tile_id]
     if t["name"] and t["kind"] != "start":
-        return f"{t['name']} ({t['kind']})"
-    return f"{t['terrain']} tile"
+        return _("%(name)s (%(kind)s)") % {"name": tile_name(tile_id), "kind": kind_word(t["kind"])}
+    return _terrain_tile(t["terrain"])
 
 
 def _joined(seats, names: list[str]) -> str:
-    return " and ".join(_name(s, names) for s in seats)
+    return _and([_name(s, names) for s in seats])
+
+
+def _and(words: list[str]) -> str:
+    """'Ada and Bea' ('Ada and Bea and Cy' for more), in the active language."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = _("%(first)s and %(second)s") % {"first": out, "second": word}
+    return out
 
 
 def _name(seat, names: list[str]) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+    return _("Seat %(number)s") % {"number": seat + 1} if isinstance(seat, int) else _("Someone")
 
 
-# One sentence per event type the rules emit (games/rifugio/rules/rules.py, emit()).
+def _placed(e: dict, who: str) -> str:
+    t = D.TILES[e["tile"]]
+    if t["name"] and t["kind"] != "start":
+        return _("%(who)s placed a %(name)s (%(kind)s) at %(at)s.") % {
+            "who": who, "name": tile_name(e["tile"]), "kind": kind_word(t["kind"]), "at": _at(e["at"])}
+    return _("%(who)s placed a %(terrain)s tile at %(at)s.") % {
+        "who": who, "terrain": terrain_word(t["terrain"]), "at": _at(e["at"])}
+
+
+def _to_bottom(e: dict, who: str) -> str:
+    return _("%(who)s drew the %(tile)s %(id)s: it fits nowhere and goes to the bottom of the stack.") % {
+        "who": who, "tile": _tile_words(e["tile"]), "id": e["tile"]}
+
+
+def _removed(e: dict) -> str:
+    count = len(e["tiles"])
+    return ngettext("No tile left in the stack fits anywhere; %(count)s tile(s) are removed from the game.",
+                    "No tile left in the stack fits anywhere; %(count)s tile(s) are removed from the game.",
+                    count) % {"count": count}
+
+
+def _sailed(e: dict, n: list[str], who: str) -> str:
+    words = {"who": who, "owner": _name(e["owner"], n), "to": _at(e["to"])}
+    if e["carried"]:
+        return _("%(who)s sailed the raft of %(owner)s to %(to)s, carrying %(carried)s.") % {
+            **words, "carried": _joined(e["carried"], n)}
+    return _("%(who)s sailed the raft of %(owner)s to %(to)s.") % words
+
+
+def _game_over(e: dict, n: list[str]) -> str:
+    return ngettext("The game is over. %(winners)s wins.", "The game is over. %(winners)s win.",
+                    len(e["winners"])) % {"winners": _joined(e["winners"], n)}
+
+
+# One sentence per event type the rules emit (games/rifugio/rules/rules.py, emit()), in the
+# language active where it is shown.
 EVENT_WORDS = {
-    "placed": lambda e, n, who: f"{who} placed a {_tile_words(e['tile'])} at {_at(e['at'])}.",
-    "tile_to_bottom": lambda e, n, who: (f"{who} drew the {_tile_words(e['tile'])} {e['tile']}: it fits "
-                                         "nowhere and goes to the bottom of the stack."),
-    "tiles_removed": lambda e, n, who: (f"No tile left in the stack fits anywhere; {len(e['tiles'])} "
-                                        "tile(s) are removed from the game."),
-    "item": lambda e, n, who: f"{who} collected the {D.ITEM_NAMES.get(e['tile'], e['tile'])} card.",
-    "bear": lambda e, n, who: f"{who} met a bear at {_at(e['at'])} (-3).",
-    "rifugio_visit": lambda e, n, who: (f"{who} visited the Rifugio of {_name(e['owner'], n)} at {_at(e['at'])}: "
-                                        f"{_name(e['owner'], n)} gains a Rifugio card, {who} an extra step."),
-    "raft_visit": lambda e, n, who: (f"{who} stepped onto the raft of {_name(e['owner'], n)}: "
-                                     f"{_name(e['owner'], n)} gains a raft-point card, {who} an extra step."),
-    "raft_boarded": lambda e, n, who: f"{who} stepped onto a raft at {_at(e['at'])}.",
-    "sailed": lambda e, n, who: (f"{who} sailed the raft of {_name(e['owner'], n)} to {_at(e['to'])}"
-                                 + (f", carrying {_joined(e['carried'], n)}." if e["carried"] else ".")),
-    "rifugio_built": lambda e, n, who: f"{who} built a Rifugio at {_at(e['at'])}.",
-    "raft_built": lambda e, n, who: f"{who} built a raft at {_at(e['at'])} and stepped aboard.",
-    "extra_step": lambda e, n, who: f"{who} used an extra-step card.",
-    "swim_started": lambda e, n, who: (f"{who} started to swim across {_at(e['via'])} towards {_at(e['to'])} "
-                                       f"({e['stage']}/{e['stages']})."),
-    "swim_stage": lambda e, n, who: f"{who} keeps swimming ({e['stage']}/{e['stages']}).",
-    "swam_ashore": lambda e, n, who: f"{who} swam ashore at {_at(e['at'])}.",
-    "turn_ended": lambda e, n, who: f"{who} ended their turn.",
-    "game_over": lambda e, n, who: ("The game is over. " + _joined(e["winners"], n)
-                                    + (" win." if len(e["winners"]) > 1 else " wins.")),
+    "placed": lambda e, n, who: _placed(e, who),
+    "tile_to_bottom": lambda e, n, who: _to_bottom(e, who),
+    "tiles_removed": lambda e, n, who: _removed(e),
+    "item": lambda e, n, who: _("%(who)s collected the %(item)s card.") % {
+        "who": who, "item": tile_name(e["tile"]) or e["tile"]},
+    "bear": lambda e, n, who: _("%(who)s met a bear at %(at)s (-3).") % {"who": who, "at": _at(e["at"])},
+    "rifugio_visit": lambda e, n, who: _(
+        "%(who)s visited the Rifugio of %(owner)s at %(at)s: %(owner)s gains a Rifugio card, "
+        "%(who)s an extra step.") % {"who": who, "owner": _name(e["owner"], n), "at": _at(e["at"])},
+    "raft_visit": lambda e, n, who: _(
+        "%(who)s stepped onto the raft of %(owner)s: %(owner)s gains a raft-point card, "
+        "%(who)s an extra step.") % {"who": who, "owner": _name(e["owner"], n)},
+    "raft_boarded": lambda e, n, who: _("%(who)s stepped onto a raft at %(at)s.") % {"who": who, "at": _at(e["at"])},
+    "sailed": _sailed,
+    "rifugio_built": lambda e, n, who: _("%(who)s built a Rifugio at %(at)s.") % {"who": who, "at": _at(e["at"])},
+    "raft_built": lambda e, n, who: _("%(who)s built a raft at %(at)s and stepped aboard.") % {
+        "who": who, "at": _at(e["at"])},
+    "extra_step": lambda e, n, who: _("%(who)s used an extra-step card.") % {"who": who},
+    "swim_started": lambda e, n, who: _(
+        "%(who)s started to swim across %(via)s towards %(to)s (%(stage)s/%(stages)s).") % {
+        "who": who, "via": _at(e["via"]), "to": _at(e["to"]), "stage": e["stage"], "stages": e["stages"]},
+    "swim_stage": lambda e, n, who: _("%(who)s keeps swimming (%(stage)s/%(stages)s).") % {
+        "who": who, "stage": e["stage"], "stages": e["stages"]},
+    "swam_ashore": lambda e, n, who: _("%(who)s swam ashore at %(at)s.") % {"who": who, "at": _at(e["at"])},
+    "turn_ended": lambda e, n, who: _("%(who)s ended their turn.") % {"who": who},
+    "game_over": lambda e, n, who: _game_over(e, n),
 }
 
 
@@ -129,9 +244,10 @@ def describe(event: dict, names: list[str]) -> str:
 
 
 MOVE_WORDS = {
-    "step": lambda a, who: f"{who} stepped to {_at(a['to'])}.",
-    "sail": lambda a, who: f"{who} sailed to {_at(a['to'])}.",
-    "swim": lambda a, who: f"{who} swam towards {_at(a['to'])}." if "to" in a else f"{who} swam.",
+    "step": lambda a, who: _("%(who)s stepped to %(at)s.") % {"who": who, "at": _at(a["to"])},
+    "sail": lambda a, who: _("%(who)s sailed to %(at)s.") % {"who": who, "at": _at(a["to"])},
+    "swim": lambda a, who: (_("%(who)s swam towards %(at)s.") % {"who": who, "at": _at(a["to"])} if "to" in a
+                            else _("%(who)s swam.") % {"who": who}),
 }
 
 
@@ -142,7 +258,7 @@ def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
     try:
         return words(action, who) if words else describe({**action, "seat": seat}, names)
     except (KeyError, TypeError, IndexError):
-        return f"{who} moved."
+        return _("%(who)s moved.") % {"who": who}
 
 
 def centre(q: int, r: int, a: float = A) -> tuple[float, float]:
@@ -190,28 +306,43 @@ def _row(n: int, cx: float, cy: float, gap: float) -> list[tuple[float, float]]:
     return [(cx + RING_RX * math.cos(t), cy + RING_DY + RING_RY * math.sin(t)) for t in angles]
 
 
-DIRECTION_WORDS = ["east", "north-east", "north-west", "west", "south-west", "south-east"]
-TURN_WORDS = {0: "not turned", 1: "turned once to the left", 2: "turned twice to the left",
-              3: "turned three times", 4: "turned twice to the right", 5: "turned once to the right"}
+DIRECTION_WORDS = [gettext_noop("east"), gettext_noop("north-east"), gettext_noop("north-west"),
+                   gettext_noop("west"), gettext_noop("south-west"), gettext_noop("south-east")]
+TURN_WORDS = {0: gettext_noop("not turned"), 1: gettext_noop("turned once to the left"),
+              2: gettext_noop("turned twice to the left"), 3: gettext_noop("turned three times"),
+              4: gettext_noop("turned twice to the right"), 5: gettext_noop("turned once to the right")}
+
+
+def side_name(s: int) -> str:
+    """The compass name of side s (0 = east), short, in the active language."""
+    return [pgettext("side", "E"), pgettext("side", "NE"), pgettext("side", "NW"),
+            pgettext("side", "W"), pgettext("side", "SW"), pgettext("side", "SE")][s]
 
 
 def direction(frm, to) -> str:
     """'east' when `to` is the neighbour of `frm` on its east side (a step), else ''."""
     d = (to[0] - frm[0], to[1] - frm[1])
-    return DIRECTION_WORDS[D.DIRS.index(d)] if d in D.DIRS else ""
+    return _(DIRECTION_WORDS[D.DIRS.index(d)]) if d in D.DIRS else ""
 
 
 def place_words(t: dict) -> str:
     """What a tile on the map is, for a control's name: 'the meadow', 'Edelweiss (flower, 2 points)'."""
     kind = t.get("kind")
-    if kind in (None, "plain", "start"):
-        return "the start tile" if kind == "start" else f"the {t.get('terrain', 'tile')}"
+    if kind == "start":
+        return _("the start tile")
+    if kind in (None, "plain"):
+        terrain = t.get("terrain")
+        words = {"meadow": pgettext("place", "the meadow"), "forest": pgettext("place", "the forest"),
+                 "rock": pgettext("place", "the rock")}
+        return words.get(terrain or "", pgettext("place", "the tile"))
     if kind == "water":
-        return "the water"
+        return pgettext("place", "the water")
+    name = tile_name(t["tile"]) if t.get("tile") else t["name"]
     if kind == "bear":
-        return f"{t['name']} (a bear, −3)"
-    worth = "1 point" if kind == "waterfall" else "2 points"
-    return f"{t['name']} ({kind}, {worth})"
+        return _("%(name)s (a bear, −3)") % {"name": name}
+    if kind == "waterfall":
+        return _("%(name)s (%(kind)s, 1 point)") % {"name": name, "kind": kind_word(kind)}
+    return _("%(name)s (%(kind)s, 2 points)") % {"name": name, "kind": kind_word(kind)}
 
 
 def _cell_value(c) -> str:
@@ -265,7 +396,7 @@ class Page:
         view = panel["view"]
         names = list(panel.get("names") or [])
         while len(names) < view["players"]:
-            names.append(f"Seat {len(names) + 1}")
+            names.append(_("Seat %(number)s") % {"number": len(names) + 1})
         legal = list(panel.get("legal") or [])
         sel = selection.select(panel.get("selection", ""), legal, picks, extras={ROTATION: _is_rotation})
         tiles_by_key = {t["key"]: t for t in view["tiles"]}
@@ -345,7 +476,10 @@ def turn_summary(page: Page) -> dict:
     """The heading and the step counter: who is on the move, in which phase, with what left."""
     view, over = page.view, page.over
     actor = None if over else view["seats"][page.active]
-    phase_label = "Game over" if over else ("Place a tile" if view["phase"] == "place" else "Walk")
+    if over:
+        phase_label = pgettext("rifugio", "Game over")
+    else:
+        phase_label = _("Place a tile") if view["phase"] == "place" else pgettext("rifugio", "Walk")
     return {
         "over": over, "place_mode": page.place_mode, "active": page.active,
         "active_name": "" if over else page.names[page.active], "active_letter": LETTERS[page.active],
@@ -382,7 +516,7 @@ def _map_tile(page: Page, t: dict, placed: bool) -> dict:
         "edges": _tile_edges(cx, cy, is_water, water_around),
         "water": is_water, "pond": is_water and not any(water_around),
         "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
-        "item": t["tile"] if t["category"] else None, "name": t["name"] or "",
+        "item": t["tile"] if t["category"] else None, "name": tile_name(t["tile"]),
         "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner),
         "rifugio": None if owner is None else {
             "owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
@@ -515,21 +649,23 @@ def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation
     cx, cy = centre(q, r)
     base = {"key": f"{q},{r}", "hex": hex_points(cx, cy, A - PLACE_INSET), "cx": round(cx, 2), "cy": round(cy, 2)}
     if rotation in rotations:
+        words = {"tile": _hand_word(page), "at": _at((q, r))}
+        if page.view["hand"]["symmetric"]:
+            label = _("Place the %(tile)s at %(at)s") % words
+        else:
+            label = _("Place the %(tile)s at %(at)s, %(turned)s") % {**words, "turned": _(TURN_WORDS[rotation])}
         return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
-                "label": f"Place the {_hand_word(page)} at ({q},{r}){_turned(page, rotation)}",
+                "label": label,
                 "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
     return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
-            "label": f"Turn the tile so it fits at ({q},{r}) (it fits there only after turning it)"}
+            "label": _("Turn the tile so it fits at %(at)s (it fits there only after turning it)") % {
+                "at": _at((q, r))}}
 
 
 def _hand_word(page: Page) -> str:
     hand = page.view["hand"]
-    return _hand_title(hand) if hand["name"] else f"{hand['terrain']} tile"
-
-
-def _turned(page: Page, rotation: int) -> str:
-    return "" if page.view["hand"]["symmetric"] else ", " + TURN_WORDS[rotation]
+    return _hand_title(hand) if hand["name"] else _terrain_tile(hand["terrain"])
 
 
 def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
@@ -539,7 +675,7 @@ def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
         return None
     shown = rotated(hand["edges"], rotation)
     sides = "" if hand["symmetric"] else ", ".join(
-        f"{D.SIDE_NAMES[s]} {TERRAIN_WORD[shown[s]]}" for s in range(6))
+        f"{side_name(s)} {terrain_word(shown[s])}" for s in range(6))
     return {
         "tile": hand, "tris": triangles(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS),
         "hex": hex_points(HAND_CENTRE, HAND_CENTRE, HAND_RADIUS),
@@ -577,19 +713,21 @@ def swim_targets(page: Page, swims: list[dict]) -> list[dict]:
     if chosen is None:
         targets = []
         for (q, r), acts in sorted(shores.items()):
-            t = {**_cell(q, r), "kind": "swim-to", "badge": "swim here",
-                 "label": f"Swim towards the shore at ({q},{r}): {place_words(page.tiles_by_key.get(f'{q},{r}', {}))}"}
+            t = {**_cell(q, r), "kind": "swim-to", "badge": _("swim here"),
+                 "label": _("Swim towards the shore at %(at)s: %(place)s") % {
+                     "at": _at((q, r)), "place": place_words(page.tiles_by_key.get(f"{q},{r}", {}))}}
             if len(acts) == 1:
                 t["action"] = acts[0]
             else:
                 t["sel"] = page.sel.add(f"to:{q},{r}")
             targets.append(t)
         return targets
-    targets = [{**_cell(*chosen, key="chosen"), "kind": "chosen", "label": "", "badge": "shore"}]
+    targets = [{**_cell(*chosen, key="chosen"), "kind": "chosen", "label": "", "badge": _("shore")}]
     for a in shores[chosen]:
         q, r = a["via"]
-        targets.append({**_cell(q, r), "kind": "swim-via", "action": a, "badge": "via",
-                        "label": f"Swim across the water at ({q},{r}) to the shore at ({chosen[0]},{chosen[1]})"})
+        targets.append({**_cell(q, r), "kind": "swim-via", "action": a, "badge": _("via"),
+                        "label": _("Swim across the water at %(via)s to the shore at %(shore)s") % {
+                            "via": _at((q, r)), "shore": _at(chosen)}})
     return targets
 
 
@@ -602,8 +740,8 @@ def step_targets(page: Page) -> list[dict]:
         q, r = a["to"]
         label, pays = _step_label(page, q, r)
         targets.append({**_cell(q, r), "kind": "step", "action": a,
-                        "label": label + (" (+1 step card)" if pays else ""),
-                        "badge": "+1 step" if pays else ""})
+                        "label": _("%(label)s (+1 step card)") % {"label": label} if pays else label,
+                        "badge": _("+1 step") if pays else ""})
     return targets
 
 
@@ -614,16 +752,24 @@ def _step_label(page: Page, q: int, r: int) -> tuple[str, bool]:
     me = page.view["seats"][page.seat] if page.seat is not None and page.seat < len(page.view["seats"]) else None
     towards = direction(me["hiker"]["at"], (q, r)) if me else ""
     raft = page.rafts_at.get(k)
+    at = _at((q, r))
     if raft is not None:
-        verb = "Jump onto" if me and me["hiker"]["raft"] is not None else "Board"
         pays = raft["owner"] != page.seat and raft["id"] not in visited["visited_rafts"]
-        where = f" ({towards} of you)" if towards else ""
-        return f"{verb} the raft of {page.names[raft['owner']]} at ({q},{r}){where}", pays
+        words = {"owner": page.names[raft["owner"]], "at": at, "direction": towards}
+        if me and me["hiker"]["raft"] is not None:
+            label = (_("Jump onto the raft of %(owner)s at %(at)s (%(direction)s of you)") if towards
+                     else _("Jump onto the raft of %(owner)s at %(at)s"))
+        else:
+            label = (_("Board the raft of %(owner)s at %(at)s (%(direction)s of you)") if towards
+                     else _("Board the raft of %(owner)s at %(at)s"))
+        return label % words, pays
     owner = page.rifugi.get(k)
     pays = owner is not None and owner != page.seat and k not in visited["visited_rifugi"]
-    hut = f", the Rifugio of {page.names[owner]}" if owner is not None else ""
-    walk = f"Walk {towards} to" if towards else "Walk to"
-    return f"{walk} {place_words(page.tiles_by_key.get(k, {}))} at ({q},{r}){hut}", pays
+    words = {"direction": towards, "place": place_words(page.tiles_by_key.get(k, {})), "at": at}
+    label = (_("Walk %(direction)s to %(place)s at %(at)s") if towards else _("Walk to %(place)s at %(at)s")) % words
+    if owner is not None:
+        label = _("%(label)s, the Rifugio of %(owner)s") % {"label": label, "owner": page.names[owner]}
+    return label, pays
 
 
 def water_targets(page: Page) -> tuple[list[dict], dict | None]:
@@ -637,17 +783,19 @@ def water_targets(page: Page) -> tuple[list[dict], dict | None]:
             is_open = page.menu_open(c)
             targets.append({**_cell(q, r), "kind": "menu" + (" open" if is_open else ""),
                             "sel": page.sel.start(f"w:{q},{r}"),
-                            "label": f"Sail to or build a raft on the water at ({q},{r}): choose which",
-                            "badge": "sail / + raft"})
+                            "label": _("Sail to or build a raft on the water at %(at)s: choose which") % {
+                                "at": _at(c)},
+                            "badge": _("sail / + raft")})
             if is_open:
                 menu = {"q": q, "r": r, "sail": sails[c], "build": builds[c]}
         elif c in sails:
             targets.append({**_cell(q, r), "kind": "sail", "action": sails[c], "badge": "",
-                            "label": f"Sail the raft to the water at ({q},{r}) (1 step)"})
+                            "label": _("Sail the raft to the water at %(at)s (1 step)") % {"at": _at(c)}})
         else:
             targets.append({**_cell(q, r), "kind": "raft", "action": builds[c],
-                            "label": f"Build a raft on the water at ({q},{r}) and step aboard (2 steps)",
-                            "badge": "+ raft (2)"})
+                            "label": _("Build a raft on the water at %(at)s and step aboard (2 steps)") % {
+                                "at": _at(c)},
+                            "badge": _("+ raft (2)")})
     return targets, menu
 
 
@@ -663,11 +811,11 @@ def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
     breakdown = p["breakdown"].items()
     return {
         "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p),
-        "breakdown": [{"label": BREAKDOWN_LABEL.get(k, k), "value": v} for k, v in breakdown],
-        "breakdown_text": "; ".join(f"{BREAKDOWN_LABEL.get(k, k)} {v}" for k, v in breakdown),
+        "breakdown": [{"label": BREAKDOWN_LABELS.get(k, k), "value": v} for k, v in breakdown],
+        "breakdown_text": "; ".join(f"{BREAKDOWN_LABELS.get(k, k)} {v}" for k, v in breakdown),
         "is_active": page.on_move(i), "is_you": i == page.seat,
         "waterfalls": held_waterfalls(page, p, tiles),
-        "bear_names": [f"Bear {b[-1]}" for b in p["bears"]],
+        "bear_names": [bear_name(b) for b in p["bears"]],
     }
 
 
@@ -675,8 +823,8 @@ def item_categories(p: dict) -> list[dict]:
     cats = []
     for c in D.CATEGORIES:
         held = set(p["items_by_category"][c])
-        slots = [{"tile": t, "name": D.ITEM_NAMES[t], "held": t in held} for t in D.CATEGORY_TILES[c]]
-        cats.append({"key": c, "label": CATEGORY_LABEL[c], "icon": CATEGORY_ICON[c], "slots": slots,
+        slots = [{"tile": t, "name": _(D.ITEM_NAMES[t]), "held": t in held} for t in D.CATEGORY_TILES[c]]
+        cats.append({"key": c, "label": _(CATEGORY_LABEL[c]), "icon": CATEGORY_ICON[c], "slots": slots,
                      "complete": len(held) == 3, "count": len(held)})
     return cats
 
@@ -687,7 +835,7 @@ def held_waterfalls(page: Page, p: dict, tiles: list[dict]) -> list[dict]:
     for t in p["items_by_category"]["WATERFALL"]:
         tile = by_item.get(t)
         bonus = tile["water_neighbours"] if tile and page.expansion else 0
-        out.append({"name": D.ITEM_NAMES[t], "bonus": bonus, "worth": D.ITEM_VALUE["WATERFALL"] + bonus})
+        out.append({"name": _(D.ITEM_NAMES[t]), "bonus": bonus, "worth": D.ITEM_VALUE["WATERFALL"] + bonus})
     return out
 
 
@@ -706,31 +854,32 @@ def _score_rows(rows, expansion: bool = True):
 
 def _tile_title(t: dict, names: list[str], owner) -> str:
     kind = t["kind"]
+    name = tile_name(t["tile"])
     if kind == "start":
-        text = "Start tile"
+        text = _("Start tile")
     elif kind == "water":
-        text = "Water"
+        text = pgettext("tile", "Water")
     elif kind == "plain":
-        text = f"{t['terrain'].capitalize()}"
+        text = _capital(terrain_word(t["terrain"]))
     elif kind == "bear":
-        text = f"{t['name']}: bear, −3"
+        text = _("%(name)s: bear, −3") % {"name": name}
     elif kind == "pass":
-        text = f"{t['name']}: pass (rock and meadow), 2 points"
+        text = _("%(name)s: pass (rock and meadow), 2 points") % {"name": name}
     elif kind == "waterfall":
-        text = f"{t['name']}: waterfall, 1 point + 1 per water neighbour"
+        text = _("%(name)s: waterfall, 1 point + 1 per water neighbour") % {"name": name}
     else:
-        text = f"{t['name']}: {kind}, 2 points"
+        text = _("%(name)s: %(kind)s, 2 points") % {"name": name, "kind": kind_word(kind)}
     if t["holders"]:
-        text += " · held by " + ", ".join(names[h] for h in t["holders"])
+        text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
     if owner is not None:
-        text += f" · Rifugio of {names[owner]}"
+        text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
     return f"({t['q']},{t['r']}) {text}"
 
 
 def _hand_title(hand: dict) -> str:
     if hand["name"]:
-        return f"{hand['name']} ({hand['kind']})"
-    return f"{hand['terrain'].capitalize()} tile"
+        return _("%(name)s (%(kind)s)") % {"name": tile_name(hand["tile"]), "kind": kind_word(hand["kind"])}
+    return _capital(_terrain_tile(hand["terrain"]))
 
 
 def _buttons(legal: list[dict], view: dict, seat) -> dict:
@@ -744,9 +893,12 @@ def _buttons(legal: list[dict], view: dict, seat) -> dict:
     useful = [a for a in legal if a["type"] != "end_turn"]
     steps = view["turn"]["steps"]
     confirm = ""
-    if useful and (steps > 0 or "use_extra_step" in by):
-        left = f"You still have {steps} step{'s' if steps != 1 else ''}" if steps else "You still have extra-step cards"
-        confirm = left + " and moves left. End your turn anyway?"
+    if useful and steps > 0:
+        confirm = ngettext("You still have %(count)s step and moves left. End your turn anyway?",
+                           "You still have %(count)s steps and moves left. End your turn anyway?",
+                           steps) % {"count": steps}
+    elif useful and "use_extra_step" in by:
+        confirm = _("You still have extra-step cards and moves left. End your turn anyway?")
     can_build_here = me["rifugi_left"] > 0 and me["hiker"]["raft"] is None and not swim
     return {
         "build_rifugio": by.get("build_rifugio"), "show_build_rifugio": can_build_here or "build_rifugio" in by,
@@ -766,12 +918,14 @@ def _final(players: list[dict], view: dict) -> dict:
         if len(group) < 2:
             continue
         ranks = {p["info"]["rank"] for p in group}
-        names = " and ".join(p["name"] for p in group)
+        names = _and([p["name"] for p in group])
         if len(ranks) > 1:
             order = ", ".join(f"{p['name']} ({_raft_cards(p['info']['raft_cards'])})" for p in group)
-            notes.append(f"{names} tie on {total} points; raft points break the tie: {order}.")
+            notes.append(_("%(names)s tie on %(total)s points; raft points break the tie: %(order)s.")
+                         % {"names": names, "total": total, "order": order})
         else:
-            notes.append(f"{names} tie on {total} points and on raft points, so they share the rank.")
+            notes.append(_("%(names)s tie on %(total)s points and on raft points, so they share the rank.")
+                         % {"names": names, "total": total})
     return {"rows": rows, "notes": notes, "lines": _final_lines(rows, view)}
 
 
@@ -782,13 +936,13 @@ def _final_lines(rows: list[dict], view: dict) -> list[dict]:
     notes = {"waterfall_bonus": lambda p: ", ".join(f"{w['name']} +{w['bonus']}" for w in p["waterfalls"]
                                                     if w["bonus"]),
              "raft_cards": lambda p: _raft_cards(p["info"]["raft_cards"])}
-    return [{"label": label, "cells": [{"value": p["info"]["breakdown"].get(key, 0),
+    return [{"label": _(label), "cells": [{"value": p["info"]["breakdown"].get(key, 0),
                                         "note": notes[key](p) if key in notes else ""} for p in rows]}
             for key, label in BREAKDOWN_LABEL.items() if expansion or key not in RIVER_PARTS]
 
 
 def _raft_cards(n: int) -> str:
-    return f"{n} raft card{'s' if n != 1 else ''}"
+    return ngettext("%(count)s raft card", "%(count)s raft cards", n) % {"count": n}
 
 
 # --- "how to play": small positions drawn by the board's own builders ---------------------------
@@ -800,17 +954,17 @@ def how_to_play_context() -> dict:
     """The diagrams of the "how to play" page: real positions, drawn like the board (the
     highlights are the rules' own legal moves), as pictures without controls."""
     return {"diagrams": {
-        "setup": diagram(_sample_setup(), "The start tile with both hikers on it; the dotted cells around "
-                                          "it are where the first tiles can go."),
-        "place": diagram(_sample_placing(), "Ada holds a pass (rock on one half, meadow on the other). "
-                                            "Gold cells take it as it is turned now; dotted cells take it "
-                                            "after a turn."),
-        "walk": diagram(_sample_walk(), "Ada (A) on the start tile may walk to any ringed neighbour: the "
-                                        "Edelweiss flower, a bear, or Bea's Rifugio, which gives Ada an "
-                                        "extra step."),
-        "rafts": diagram(_sample_rafts(), "Ada (A) aboard her raft on a river: she may sail to any free "
-                                          "water of the same river for one step. The waterfall beside it "
-                                          "scores 1 point plus 1 for each water tile next to it."),
+        "setup": diagram(_sample_setup(), _("The start tile with both hikers on it; the dotted cells around "
+                                            "it are where the first tiles can go.")),
+        "place": diagram(_sample_placing(), _("Ada holds a pass (rock on one half, meadow on the other). "
+                                              "Gold cells take it as it is turned now; dotted cells take it "
+                                              "after a turn.")),
+        "walk": diagram(_sample_walk(), _("Ada (A) on the start tile may walk to any ringed neighbour: the "
+                                          "Edelweiss flower, a bear, or Bea's Rifugio, which gives Ada an "
+                                          "extra step.")),
+        "rafts": diagram(_sample_rafts(), _("Ada (A) aboard her raft on a river: she may sail to any free "
+                                            "water of the same river for one step. The waterfall beside it "
+                                            "scores 1 point plus 1 for each water tile next to it.")),
     }}
 
 

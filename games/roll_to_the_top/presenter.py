@@ -13,28 +13,75 @@ import functools
 from games import selection
 from games.presenters import describe_from, seat_name
 from games.roll_to_the_top.rules import data as D
+from games.rules.base import _, gettext_noop, ngettext, pgettext
 
-OPTION_SPECS = {
-    "board": {"label": "Board", "choices": [(b, D.BOARDS[b]["name"]) for b in D.BOARD_ORDER] + [("random", "Random")]},
-    "mode": {"label": "Mode", "choices": [("normal", "Normal (small numbers at the base)"),
-                                          ("reverse", "Reverse (big numbers at the base)")]},
-    "games": {"label": "Games (more than 1 plays Rounds mode)", "min": 1, "max": 12},
-    "board_sequence": {"label": "Boards in Rounds mode",
-                       "choices": [("tour", "Tour: the next board each game"), ("same", "Same board every game")]},
-    "start_pool": {"label": "Starting dice",
-                   "choices": [("even_dice", "The even dice (d4, d6, d8, d12, d20 rolled even)"),
-                               ("all", "All five dice")]},
-    "board_specials": {"label": "Board special rules (links and minimum values)"},
-    "max_turns": {"label": "Turn cap per game", "min": 20, "max": 500},
-}
+# Every text a person reads is translated where it is shown, into the page's (or the mail
+# recipient's) language: sentences by `_` from tables marked with `gettext_noop`, short
+# words with a context ("roll to the top ...") so another game's "Board" or "Done" in the
+# same language cannot take their place.
+
+
+def board_name(board_id) -> str:
+    """A board's name in the active language (the rules and records keep the English one)."""
+    names = {
+        "giza": pgettext("roll to the top board", "Giza"),
+        "matterhorn": pgettext("roll to the top board", "Matterhorn"),
+        "arch": pgettext("roll to the top board", "Stone Arch"),
+        "twin_peaks": pgettext("roll to the top board", "Twin Peaks"),
+        "lighthouse": pgettext("roll to the top board", "Lighthouse"),
+        "temple": pgettext("roll to the top board", "Temple"),
+    }
+    if board_id in names:
+        return names[board_id]
+    return D.BOARDS[board_id]["name"] if board_id in D.BOARDS else str(board_id)
+
+
+def option_specs() -> dict:
+    """The options' labels and choices for the create-table form and the option lines,
+    in the active language (read as OPTION_SPECS)."""
+    return {
+        "board": {"label": pgettext("roll to the top option", "Board"),
+                  "choices": [(b, board_name(b)) for b in D.BOARD_ORDER]
+                  + [("random", pgettext("roll to the top board", "Random"))]},
+        "mode": {"label": pgettext("roll to the top option", "Mode"),
+                 "choices": [("normal", _("Normal (small numbers at the base)")),
+                             ("reverse", _("Reverse (big numbers at the base)"))]},
+        "games": {"label": _("Games (more than 1 plays Rounds mode)"), "min": 1, "max": 12},
+        "board_sequence": {"label": _("Boards in Rounds mode"),
+                           "choices": [("tour", _("Tour: the next board each game")),
+                                       ("same", _("Same board every game"))]},
+        "start_pool": {"label": pgettext("roll to the top option", "Starting dice"),
+                       "choices": [("even_dice", _("The even dice (d4, d6, d8, d12, d20 rolled even)")),
+                                   ("all", _("All five dice"))]},
+        "board_specials": {"label": _("Board special rules (links and minimum values)")},
+        "max_turns": {"label": _("Turn cap per game"), "min": 20, "max": 500},
+    }
+
 
 STYLESHEET = "games/roll-to-the-top/board.css"
 
-# The score card's categories: the total counts filled boxes (or turns, or each game's
-# empty boxes in Rounds mode); a sheet's empty boxes this game are shown beside it.
-BREAKDOWN_LABELS = {"filled": "Filled boxes", "empty": "Empty boxes", "turns": "Turns",
-                    "current_empty": "Empty boxes this game",
-                    **{f"game_{n}": f"Game {n}" for n in range(1, 13)}}
+
+def breakdown_labels() -> dict[str, str]:
+    """The score card's categories (read as BREAKDOWN_LABELS): the total counts filled
+    boxes (or turns, or each game's empty boxes in Rounds mode); a sheet's empty boxes this
+    game are shown beside it."""
+    return {"filled": pgettext("roll to the top score", "Filled boxes"),
+            "empty": pgettext("roll to the top score", "Empty boxes"),
+            "turns": pgettext("roll to the top score", "Turns"),
+            "current_empty": pgettext("roll to the top score", "Empty boxes this game"),
+            **{f"game_{n}": pgettext("roll to the top score", "Game %(number)s") % {"number": n}
+               for n in range(1, 13)}}
+
+
+def __getattr__(name: str):
+    """OPTION_SPECS and BREAKDOWN_LABELS are read by the platform where they are shown
+    (games.presenters, the create-table form), so they are built then, in that page's
+    language, rather than once at import in English."""
+    if name == "OPTION_SPECS":
+        return option_specs()
+    if name == "BREAKDOWN_LABELS":
+        return breakdown_labels()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def not_in_total(keys: list[str]) -> set[str]:
@@ -50,17 +97,55 @@ SMALL = 0.45
 
 FACE_TEXT = {"ADD": "+", "REMOVE": "−", "ADD_OR_REMOVE": "±", "SWAP": "⇄"}
 EFFECT_TEXT = {
-    "ADD": "add a die",
-    "REMOVE": "remove a die",
-    "ADD_OR_REMOVE": "add or remove a die",
-    "SWAP": "swap a reserve die for a pool die",
+    "ADD": gettext_noop("add a die"),
+    "REMOVE": gettext_noop("remove a die"),
+    "ADD_OR_REMOVE": gettext_noop("add or remove a die"),
+    "SWAP": gettext_noop("swap a reserve die for a pool die"),
 }
 REASON_TEXT = {
-    "pool_full": "Five dice were rolled: one must be removed.",
-    "nobody_wrote": "Nobody wrote a number: add a die.",
-    "single_die": "Only one die was rolled: add a die.",
-    "face": "The action die decides.",
+    "pool_full": gettext_noop("Five dice were rolled: one must be removed."),
+    "nobody_wrote": gettext_noop("Nobody wrote a number: add a die."),
+    "single_die": gettext_noop("Only one die was rolled: add a die."),
+    "face": gettext_noop("The action die decides."),
 }
+# The History's sentences about the action die, one whole sentence per face.
+ROLLED = {
+    "ADD": gettext_noop("Turn %(turn)s: %(name)s rolled %(dice)s; the action die says add a die."),
+    "REMOVE": gettext_noop("Turn %(turn)s: %(name)s rolled %(dice)s; the action die says remove a die."),
+    "ADD_OR_REMOVE": gettext_noop(
+        "Turn %(turn)s: %(name)s rolled %(dice)s; the action die says add or remove a die."),
+    "SWAP": gettext_noop(
+        "Turn %(turn)s: %(name)s rolled %(dice)s; the action die says swap a reserve die for a pool die."),
+}
+MUST = {
+    "ADD": gettext_noop("%(name)s must add a die"),
+    "REMOVE": gettext_noop("%(name)s must remove a die"),
+    "ADD_OR_REMOVE": gettext_noop("%(name)s must add or remove a die"),
+    "SWAP": gettext_noop("%(name)s must swap a reserve die for a pool die"),
+}
+
+
+def effect_text(effect) -> str:
+    return _(EFFECT_TEXT[effect]) if effect in EFFECT_TEXT else ""
+
+
+def reason_text(reason) -> str:
+    return _(REASON_TEXT[reason]) if reason in REASON_TEXT else ""
+
+
+def phase_text(phase) -> str:
+    return {"write": pgettext("roll to the top", "Write phase"),
+            "action": pgettext("roll to the top", "Action phase"),
+            "over": pgettext("roll to the top", "Over phase")}.get(phase, str(phase).capitalize())
+
+
+def status_text(status) -> str:
+    """A seat's chip beside its sheet: what it is doing now."""
+    return {"writing": pgettext("roll to the top seat", "writing…"),
+            "done": pgettext("roll to the top seat", "done"),
+            "resolving": pgettext("roll to the top seat", "resolving"),
+            "waiting": pgettext("roll to the top seat", "waiting"),
+            "finished": pgettext("roll to the top seat", "finished")}.get(status, str(status))
 
 
 # --- events in words --------------------------------------------------------------------
@@ -73,40 +158,44 @@ def _names(names: list[str], seats) -> str:
 
 
 def _board_name(board_id) -> str:
-    return D.BOARDS[board_id]["name"] if board_id in D.BOARDS else str(board_id)
+    return board_name(board_id)
 
 
 def _game_start(e: dict, names: list[str]) -> str:
-    prefix = f"Game {e['game']} of {e['games']}: " if e.get("games", 1) > 1 else ""
-    return (f"{prefix}{_board_name(e['board'])}. Starting pool: {', '.join(e['pool'])}. "
-            f"{_name(names, e['seat'])} rolls first.")
+    words = {"board": _board_name(e["board"]), "dice": ", ".join(e["pool"]), "name": _name(names, e["seat"])}
+    if e.get("games", 1) > 1:
+        return _("Game %(game)s of %(games)s: %(board)s. Starting pool: %(dice)s. %(name)s rolls first.") % {
+            **words, "game": e["game"], "games": e["games"]}
+    return _("%(board)s. Starting pool: %(dice)s. %(name)s rolls first.") % words
 
 
 def _roll(e: dict, names: list[str]) -> str:
     dice = ", ".join(f"{d}={v}" for d, v in e["roll"].items())
-    face = EFFECT_TEXT.get(e["face"], str(e["face"]))
-    return f"Turn {e['turn']}: {_name(names, e['seat'])} rolled {dice}; the action die says {face}."
+    return _(ROLLED[e["face"]]) % {"turn": e["turn"], "name": _name(names, e["seat"]), "dice": dice}
 
 
 def _wrote(e: dict, names: list[str], board: str | None = None) -> str:
     """Numbers written, each with its box as the sheet names it ("row 3, box 2"); without
     the board (a bare event, e.g. in a mail) the box's coordinates."""
-    where = _box_names(board) if board in D.GEOMETRY else {}
+    where = _box_places(board) if board in D.GEOMETRY else {}
 
     def box(n: dict) -> str:
         r, x = n["box"]
-        return where.get(f"{r},{x}") or f"box {r},{x}"
-    numbers = ", ".join(f"{n['value']} in {box(n)}" for n in e["numbers"])
-    return f"{_name(names, e['seat'])} wrote {numbers}."
+        key = f"{r},{x}"
+        if key in where:
+            return _("row %(row)s, box %(place)s") % {"row": r + 1, "place": where[key]}
+        return _("box %(key)s") % {"key": key}
+    numbers = ", ".join(_("%(value)s in %(box)s") % {"value": n["value"], "box": box(n)} for n in e["numbers"])
+    return _("%(name)s wrote %(numbers)s.") % {"name": _name(names, e["seat"]), "numbers": numbers}
 
 
 @functools.lru_cache(maxsize=None)
-def _box_names(board: str) -> dict[str, str]:
-    """Each box of a board by its name on the sheet: "row 3, box 2", counted from 1."""
+def _box_places(board: str) -> dict[str, int]:
+    """Each box of a board by its place in its row ("row 3, box 2" is row r + 1, place 2),
+    counted from 1 (numbers only: the words are put in the reader's language each time)."""
     boxes = [{"key": key, "r": int(key.split(",")[0]), "x": int(key.split(",")[1])}
              for key in D.GEOMETRY[board]["boxes"]]
-    places = _places_in_rows(boxes)
-    return {b["key"]: f"row {b['r'] + 1}, box {places[b['key']]}" for b in boxes}
+    return _places_in_rows(boxes)
 
 
 def _board_of(event: dict, view: dict) -> str | None:
@@ -127,33 +216,71 @@ def describe_in_view(event: dict, names: list[str], view: dict) -> str:
 
 
 def _must(e: dict, names: list[str]) -> str:
-    note = "" if e["reason"] == "face" else f" ({REASON_TEXT.get(e['reason'], '')})"
-    return f"{_name(names, e['seat'])} must {EFFECT_TEXT.get(e['effect'], 'resolve the action die')}{note}"
+    who = _name(names, e["seat"])
+    must = _(MUST[e["effect"]]) if e["effect"] in MUST else _("%(name)s must resolve the action die")
+    must = must % {"name": who}
+    return must if e["reason"] == "face" else f"{must} ({reason_text(e['reason'])})"
 
 
 def _game_end(e: dict, names: list[str]) -> str:
-    return f"Game {e['game']} ends. Empty boxes: " + ", ".join(
-        f"{_name(names, s)}: {n}" for s, n in enumerate(e["empty"])) + "."
+    counts = ", ".join(f"{_name(names, s)}: {n}" for s, n in enumerate(e["empty"]))
+    return _("Game %(game)s ends. Empty boxes: %(counts)s.") % {"game": e["game"], "counts": counts}
 
 
 def _game_over(e: dict, names: list[str]) -> str:
     winners = e["winners"]
-    return f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {_names(names, winners)}."
+    return ngettext("The game is over. Winner: %(names)s.", "The game is over. Winners: %(names)s.",
+                    len(winners)) % {"names": _names(names, winners)}
+
+
+def _no_fit(e: dict, names: list[str]) -> str:
+    return _("No number fits this turn for %(names)s.") % {"names": _names(names, e["seats"])}
+
+
+def _done(e: dict, names: list[str]) -> str:
+    return _("%(name)s is done.") % {"name": _name(names, e["seat"])}
+
+
+def _nobody_wrote(e: dict, names: list[str]) -> str:
+    return _("Nobody wrote a number this turn.")
+
+
+def _filled(e: dict, names: list[str]) -> str:
+    # Translators: one name, or several joined by commas (all of them filled their sheet).
+    return ngettext("%(names)s filled every box.", "%(names)s filled every box.",
+                    len(e["seats"])) % {"names": _names(names, e["seats"])}
+
+
+def _turn_limit(e: dict, names: list[str]) -> str:
+    return _("The turn limit (%(max_turns)s) is reached.") % {"max_turns": e["max_turns"]}
+
+
+def _add(e: dict, names: list[str]) -> str:
+    return _("%(name)s added the %(die)s to the pool.") % {"name": _name(names, e["seat"]), "die": e["die"]}
+
+
+def _remove(e: dict, names: list[str]) -> str:
+    return _("%(name)s removed the %(die)s from the pool.") % {"name": _name(names, e["seat"]), "die": e["die"]}
+
+
+def _swap(e: dict, names: list[str]) -> str:
+    return _("%(name)s swapped the %(old)s out for the %(new)s.") % {
+        "name": _name(names, e["seat"]), "old": e["remove"], "new": e["add"]}
 
 
 DESCRIBE = {
     "game_start": _game_start,
     "roll": _roll,
-    "no_fit": lambda e, n: f"No number fits this turn for {_names(n, e['seats'])}.",
-    "done": lambda e, n: f"{_name(n, e['seat'])} is done.",
+    "no_fit": _no_fit,
+    "done": _done,
     "wrote": _wrote,
-    "nobody_wrote": lambda e, n: "Nobody wrote a number this turn.",
-    "filled": lambda e, n: f"{_names(n, e['seats'])} filled every box.",
-    "turn_limit": lambda e, n: f"The turn limit ({e['max_turns']}) is reached.",
+    "nobody_wrote": _nobody_wrote,
+    "filled": _filled,
+    "turn_limit": _turn_limit,
     "must": _must,
-    "add": lambda e, n: f"{_name(n, e['seat'])} added the {e['die']} to the pool.",
-    "remove": lambda e, n: f"{_name(n, e['seat'])} removed the {e['die']} from the pool.",
-    "swap": lambda e, n: f"{_name(n, e['seat'])} swapped the {e['remove']} out for the {e['add']}.",
+    "add": _add,
+    "remove": _remove,
+    "swap": _swap,
     "game_end": _game_end,
     "game_over": _game_over,
 }
@@ -173,9 +300,9 @@ def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
         value = sum(view["roll"][d] for d in action["dice"])
         return _wrote({"seat": seat, "numbers": [{"value": value, "box": action["box"]}]}, names, view.get("board"))
     if kind == "unplace":
-        return f"{who} took back their last number."
+        return _("%(name)s took back their last number.") % {"name": who}
     if kind == "reset":
-        return f"{who} started the turn over."
+        return _("%(name)s started the turn over.") % {"name": who}
     return describe({**action, "seat": seat}, names)
 
 
@@ -254,8 +381,9 @@ def _dice_hint(chosen: list[str], total: int, fits: int, writing: bool) -> str:
     if not writing:
         return ""
     if not chosen:
-        return "Pick one or more dice, then a highlighted box."
-    boxes = f"{fits} box{'es' if fits != 1 else ''} take it" if fits else "no box takes this number"
+        return _("Pick one or more dice, then a highlighted box.")
+    boxes = (ngettext("%(count)s box take it", "%(count)s boxes take it", fits) % {"count": fits} if fits
+             else _("no box takes this number"))
     return f"{' + '.join(chosen)} = {total} — {boxes}"
 
 
@@ -300,20 +428,21 @@ def _places_in_rows(boxes: list[dict]) -> dict[str, int]:
 def box_label(box: dict, reverse: bool = False) -> str:
     """What a box of one's own sheet says to a screen reader: what clicking it does when
     it takes the picked dice ("Place 7 in row 3, box 2"), else what is in it."""
-    where = f"row {box['row']}, box {box['place']}"
+    where = {"row": box["row"], "place": box["place"]}
     if box["action"]:
-        return f"Place {box['action_value']} in {where}"
-    words = [where.capitalize()]
+        return _("Place %(value)s in row %(row)s, box %(place)s") % {**where, "value": box["action_value"]}
+    words = [_("Row %(row)s, box %(place)s") % where]
     if box["value"] is not None:
-        words.append(f"holds {box['value']}" + (", written last turn" if box["recent"] else ""))
+        words.append((_("holds %(value)s, written last turn") if box["recent"] else _("holds %(value)s"))
+                     % {"value": box["value"]})
     elif box["pending"]:
-        words.append(f"{box['pending']['value']} written this turn")
+        words.append(_("%(value)s written this turn") % {"value": box["pending"]["value"]})
     else:
-        words.append("empty")
+        words.append(pgettext("roll to the top box", "empty"))
     if box["dot"]:
-        words.append("dot box")
+        words.append(_("dot box"))
     if box["min_value"]:
-        words.append(f"{'at most' if reverse else 'at least'} {box['min_value']}")
+        words.append((_("at most %(value)s") if reverse else _("at least %(value)s")) % {"value": box["min_value"]})
     return ", ".join(words)
 
 
@@ -332,7 +461,7 @@ def main_sheet(view: dict, seat, fits: dict) -> dict | None:
 
 
 def other_sheets(view: dict, seat, names: list[str]) -> list[dict]:
-    return [{"index": s["seat"], "name": names[s["seat"]], "info": s,
+    return [{"index": s["seat"], "name": names[s["seat"]], "info": s, "status_text": status_text(s["status"]),
              "sheet": sheet(view["board_data"], view["sheets"][s["seat"]], last=view["last_written"][s["seat"]],
                             scale=SMALL)}
             for s in view["seats"] if s["seat"] != seat]
@@ -350,7 +479,7 @@ def dice_tray(view: dict, choice: dict | None = None) -> dict:
     reserve = [{"id": d, "faces": D.NUMBER_DICE[d], "addable": d in can_add} for d in view["reserve"]]
     face = view.get("face") or ""  # None: not rolled yet
     return {"dice": dice, "reserve": reserve, "face": FACE_TEXT.get(face, "?"),
-            "face_words": EFFECT_TEXT.get(face, "not rolled yet")}
+            "face_words": effect_text(face) or _("not rolled yet")}
 
 
 def action_die(view: dict, legal: list[dict], names: list[str]) -> dict:
@@ -359,8 +488,8 @@ def action_die(view: dict, legal: list[dict], names: list[str]) -> dict:
     resolver = view.get("resolver")
     return {
         "action": action,
-        "text": EFFECT_TEXT.get(action["effect"], "") if action else "",
-        "reason_text": REASON_TEXT.get(action["reason"], "") if action else "",
+        "text": effect_text(action["effect"]) if action else "",
+        "reason_text": reason_text(action["reason"]) if action else "",
         "resolver_name": names[resolver] if resolver is not None else "",
         "adds": [a for a in legal if a["type"] == "add"],
         "removes": [a for a in legal if a["type"] == "remove"],
@@ -374,6 +503,16 @@ def write_controls(legal: list[dict]) -> dict:
             "has_place": "place" in kinds}
 
 
+def finished_games(view: dict, names: list[str]) -> list[str]:
+    """The games of a Rounds series played so far, one line each."""
+    lines = []
+    for result in view.get("results") or []:
+        counts = ", ".join(f"{_name(names, s)} {n}" for s, n in enumerate(result["empty"]))
+        lines.append(_("%(board)s in %(turns)s turns — empty boxes: %(counts)s") % {
+            "board": board_name(result["board"]), "turns": result["turns"], "counts": counts})
+    return lines
+
+
 def board_context(panel: dict) -> dict:
     view, seat, names, legal = panel["view"], panel["seat"], panel["names"], panel["legal"]
     me = view.get("me") or {}
@@ -384,6 +523,8 @@ def board_context(panel: dict) -> dict:
         "writing": writing, "me": me, "selection": choice["selection"], "picked": choice["chosen"],
         "dice_hint": choice["hint"], "clear_sel": choice["clear"],
         "roller_name": names[view["active"]] if view.get("active") is not None else "",
+        "board_name": board_name(view["board"]), "phase_text": phase_text(view["phase"]),
+        "results": finished_games(view, names),
         **dice_tray(view, choice), **action_die(view, legal, names), **write_controls(legal),
     }
     return {
@@ -395,15 +536,17 @@ def board_context(panel: dict) -> dict:
 # --- how to play ------------------------------------------------------------------------
 
 BOARD_NOTES = {
-    "giza": "A plain pyramid with six dot boxes along the base: only the general rules. A good first board.",
-    "matterhorn": "A hooked peak. One box stands on a single box, one hangs off the side, "
-                  "and the summit needs 25 or more.",
-    "arch": "Two legs and a bridge. The bridge hangs in the air, so it is built outward from the legs.",
-    "twin_peaks": "The widest board, with a dot box in the middle. The right summit needs the left one "
-                  "filled first, and a number at least as large.",
-    "lighthouse": "Tall and narrow, with two hanging boxes in the gallery. A quick board.",
-    "temple": "A stepped pyramid whose base has only three dots: the other four base boxes hang, "
-              "so the base grows outward from the dots.",
+    "giza": gettext_noop("A plain pyramid with six dot boxes along the base: only the general rules. "
+                         "A good first board."),
+    "matterhorn": gettext_noop("A hooked peak. One box stands on a single box, one hangs off the side, "
+                               "and the summit needs 25 or more."),
+    "arch": gettext_noop("Two legs and a bridge. The bridge hangs in the air, so it is built outward "
+                         "from the legs."),
+    "twin_peaks": gettext_noop("The widest board, with a dot box in the middle. The right summit needs "
+                               "the left one filled first, and a number at least as large."),
+    "lighthouse": gettext_noop("Tall and narrow, with two hanging boxes in the gallery. A quick board."),
+    "temple": gettext_noop("A stepped pyramid whose base has only three dots: the other four base boxes "
+                           "hang, so the base grows outward from the dots."),
 }
 
 
@@ -422,7 +565,7 @@ def _example(board_id: str, committed: dict, new: list[str], mode: str = "normal
 
 def how_to_play_context() -> dict:
     """The six boards and two small worked examples, drawn by the board's own builder."""
-    boards = [{"id": b, "name": D.BOARDS[b]["name"], "note": BOARD_NOTES.get(b, ""),
+    boards = [{"id": b, "name": board_name(b), "note": _(BOARD_NOTES[b]) if b in BOARD_NOTES else "",
                "sheet": sheet(_board_data(b), {}, scale=SMALL)} for b in D.BOARD_ORDER]
     return {
         "boards": boards,

@@ -5,6 +5,8 @@ one place; the reasons are in §16 of the spec.
 """
 from __future__ import annotations
 
+from games.rules.base import gettext_noop
+
 SLUG, TITLE = "rifugio", "Rifugio"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DEFAULT_OPTIONS = {"rivers_and_rafts": True}
@@ -34,11 +36,14 @@ WATER_TILE_COUNT = {2: 24, 3: 24, 4: 24, 5: 22}              # RULES
 RR_REMOVED_TILES = ["F09", "F10", "F11", "F12", "F13", "F14", "F15", "F16", "F17", "F18",
                     "M12", "R12"]                             # RULES counts, DECISION ids
 
-ITEM_NAMES = {"FL1": "Edelweiss", "FL2": "Gentian", "FL3": "Alpine rose",
-              "AN1": "Marmot", "AN2": "Red deer", "AN3": "Ibex",
-              "WF1": "Waterfall 1", "WF2": "Waterfall 2", "WF3": "Waterfall 3",
-              "PS1": "Pass 1", "PS2": "Pass 2", "PS3": "Pass 3",
-              "PK1": "Mountaintop 1", "PK2": "Mountaintop 2", "PK3": "Mountaintop 3"}  # DECISION
+# English names (they are in the view); a page shows `_(ITEM_NAMES[t])`.
+ITEM_NAMES = {"FL1": gettext_noop("Edelweiss"), "FL2": gettext_noop("Gentian"), "FL3": gettext_noop("Alpine rose"),
+              "AN1": gettext_noop("Marmot"), "AN2": gettext_noop("Red deer"), "AN3": gettext_noop("Ibex"),
+              "WF1": gettext_noop("Waterfall 1"), "WF2": gettext_noop("Waterfall 2"),
+              "WF3": gettext_noop("Waterfall 3"),
+              "PS1": gettext_noop("Pass 1"), "PS2": gettext_noop("Pass 2"), "PS3": gettext_noop("Pass 3"),
+              "PK1": gettext_noop("Mountaintop 1"), "PK2": gettext_noop("Mountaintop 2"),
+              "PK3": gettext_noop("Mountaintop 3")}  # DECISION
 
 # scoring
 CATEGORIES = ["FLOWER", "ANIMAL", "WATERFALL", "PASS", "MOUNTAINTOP"]            # RULES + DECISION

@@ -25,8 +25,11 @@ from games.rules.base import (
     IllegalAction,
     Ruleset,
     State,
+    _,
     check_action_shape,
     competition_ranking,
+    gettext_noop,
+    pgettext,
     require_int,
     rng_for,
 )
@@ -52,9 +55,11 @@ ACTION_KEYS = {
 }
 EXPANSION_ACTIONS = {"sail", "build_raft", "swim", "continue_swim"}
 
-NO_STEPS = "You have no steps left this turn. Use an extra-step card or end your turn."
-SWIMMING = "You are swimming: keep swimming or end your turn."
-NO_SWIM = "You may only swim when you cannot build a raft and no raft lies next to your land."
+# The checks return these untranslated (legal_actions only asks whether there is one); a
+# refusal is put into the player's language where it is raised (`_Ctx._raise`).
+NO_STEPS = gettext_noop("You have no steps left this turn. Use an extra-step card or end your turn.")
+SWIMMING = gettext_noop("You are swimming: keep swimming or end your turn.")
+NO_SWIM = gettext_noop("You may only swim when you cannot build a raft and no raft lies next to your land.")
 
 
 # --- geometry ------------------------------------------------------------------------------
@@ -120,10 +125,19 @@ def fits(a: str, ta: dict, b: str, tb: dict) -> bool:
     return (a, b) in D.COMPATIBLE
 
 
+def terrain_word(letter: str) -> str:
+    """A terrain's name in the active language (D.TERRAIN_NAMES stays English: it is in the view).
+    Only refusals call it, so the words are looked up then, never at import."""
+    words = {"M": pgettext("terrain", "meadow"), "F": pgettext("terrain", "forest"),
+             "R": pgettext("terrain", "rock"), "P": pgettext("terrain", "mountaintop"),
+             "W": pgettext("terrain", "water")}
+    return words[letter]
+
+
 def placement_error(board: dict, tile_id: str, q: int, r: int, k: int) -> str | None:
     """Why tile_id may not go at (q, r) with rotation k, or None when it may (§6.2)."""
     if key(q, r) in board:
-        return "That space is already taken."
+        return _("That space is already taken.")
     tile = D.TILES[tile_id]
     touching = False
     for s in range(6):
@@ -134,10 +148,12 @@ def placement_error(board: dict, tile_id: str, q: int, r: int, k: int) -> str | 
         other = D.TILES[n["tile"]]
         mine, theirs = edge_at(tile_id, k, s), edge_at(n["tile"], n["rot"], opposite(s))
         if not fits(mine, tile, theirs, other):
-            target = "a pass" if other["kind"] == "pass" and mine == "W" else D.TERRAIN_NAMES[theirs]
-            return f"That tile does not fit there: its {D.TERRAIN_NAMES[mine]} side would touch {target}."
+            target = (pgettext("touches", "a pass") if other["kind"] == "pass" and mine == "W"
+                      else terrain_word(theirs))
+            return _("That tile does not fit there: its %(side)s side would touch %(other)s.") % {
+                "side": terrain_word(mine), "other": target}
     if not touching:
-        return "Tiles must touch a tile already on the map."
+        return _("Tiles must touch a tile already on the map.")
     return None
 
 
@@ -326,7 +342,7 @@ def coord(action: Action, name: str) -> tuple[int, int]:
     value = action.get(name)
     if (not isinstance(value, list) or len(value) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise IllegalAction(f"'{name}' must be a coordinate [q, r] of two whole numbers.")
+        raise IllegalAction(_("'%(name)s' must be a coordinate [q, r] of two whole numbers.") % {"name": name})
     return value[0], value[1]
 
 
@@ -352,18 +368,19 @@ class Rifugio(Ruleset):
     def validate_options(self, players: int, options: dict | None) -> dict:
         if isinstance(players, bool) or not isinstance(players, int) or not (
                 D.MIN_PLAYERS <= players <= D.MAX_PLAYERS):
-            raise IllegalAction(f"Rifugio is played by {D.MIN_PLAYERS} to {D.MAX_PLAYERS} players.")
+            raise IllegalAction(_("Rifugio is played by %(low)s to %(high)s players.")
+                                % {"low": D.MIN_PLAYERS, "high": D.MAX_PLAYERS})
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise IllegalAction("Options must be an object.")
+            raise IllegalAction(_("Options must be an object."))
         unknown = sorted(set(options) - set(D.DEFAULT_OPTIONS))
         if unknown:
-            raise IllegalAction(f"Unknown option: {unknown[0]}.")
+            raise IllegalAction(_("Unknown option: %(name)s.") % {"name": unknown[0]})
         out = dict(D.DEFAULT_OPTIONS)
         for name, value in options.items():
             if not isinstance(value, bool):
-                raise IllegalAction(f"The option '{name}' must be true or false.")
+                raise IllegalAction(_("The option '%(name)s' must be true or false.") % {"name": name})
             out[name] = value
         return out
 
@@ -472,10 +489,10 @@ class Rifugio(Ruleset):
             q, r = require_int(action, "q"), require_int(action, "r")
             k = require_int(action, "rotation", 0, 5)
             if state["phase"] != "place":
-                raise IllegalAction("There is no tile to place now.")
+                raise IllegalAction(_("There is no tile to place now."))
             return self._place(state, seat, q, r, k)
         if state["phase"] != "walk":
-            raise IllegalAction("Place your tile first.")
+            raise IllegalAction(_("Place your tile first."))
         new = copy_state(state)
         if kind == "end_turn":
             self._end_turn(new, seat)
@@ -742,16 +759,16 @@ class _Ctx:
         if error:
             return error
         if distance(self.at, to) != 1:
-            return "You can only move to a neighbouring tile."
+            return gettext_noop("You can only move to a neighbouring tile.")
         if key(*to) not in self.board:
-            return "There is no tile there to walk onto."
+            return gettext_noop("There is no tile there to walk onto.")
         if is_land(self.board, to):
             return None
         raft = self.rafts.get(tuple(to))
         if raft is None:
-            return "You cannot walk on water. Step onto a raft, build one, or swim when stranded."
+            return gettext_noop("You cannot walk on water. Step onto a raft, build one, or swim when stranded.")
         if len(raft["riders"]) >= D.RAFT_CAPACITY:
-            return "That raft already carries two hikers."
+            return gettext_noop("That raft already carries two hikers.")
         return None
 
     def sail_error(self, to) -> str | None:
@@ -760,13 +777,13 @@ class _Ctx:
         if self.turn["steps"] < D.SAIL_COST:
             return NO_STEPS
         if tuple(to) == self.at:
-            return "Your raft is already there."
+            return gettext_noop("Your raft is already there.")
         if not is_water(self.board, to) or tuple(to) not in river(self.board, self.at):
-            return "That water is not part of your raft's river."
+            return gettext_noop("That water is not part of your raft's river.")
         if tuple(to) in self.rafts:
-            return "Another raft lies on that water tile."
+            return gettext_noop("Another raft lies on that water tile.")
         if tuple(to) in self.swimmers:
-            return "Someone is swimming there."
+            return gettext_noop("Someone is swimming there.")
         return None
 
     def build_rifugio_error(self) -> str | None:
@@ -774,42 +791,42 @@ class _Ctx:
         if error:
             return error
         if self.walker["raft"] is not None or not is_land(self.board, self.at):
-            return "A Rifugio can only be built on land."
+            return gettext_noop("A Rifugio can only be built on land.")
         if self.board[key(*self.at)]["tile"] == "START" and not D.RIFUGIO_ON_START_ALLOWED:
-            return "No Rifugio may be built on the start tile."
+            return gettext_noop("No Rifugio may be built on the start tile.")
         if key(*self.at) in self.state["rifugi"]:
-            return "A Rifugio already stands here."
+            return gettext_noop("A Rifugio already stands here.")
         if self.me["rifugi_left"] <= 0:
-            return "You have no Rifugi left to build."
+            return gettext_noop("You have no Rifugi left to build.")
         return None
 
     def build_raft_error(self, at) -> str | None:
         if self.swim:
             return SWIMMING
         if self.walker["raft"] is not None and not D.BUILD_RAFT_FROM_RAFT:
-            return "Step onto land before building a raft."
+            return gettext_noop("Step onto land before building a raft.")
         if self.me["rafts_left"] <= 0:
-            return "You have no rafts left to build."
+            return gettext_noop("You have no rafts left to build.")
         if self.turn["steps"] < D.BUILD_RAFT_COST:
-            return "Building a raft needs 2 steps in this turn."
+            return gettext_noop("Building a raft needs 2 steps in this turn.")
         if distance(self.at, at) != 1:
-            return "You can only build a raft on a neighbouring water tile."
+            return gettext_noop("You can only build a raft on a neighbouring water tile.")
         if not is_water(self.board, at):
-            return "Rafts can only be built on water."
+            return gettext_noop("Rafts can only be built on water.")
         if tuple(at) in self.rafts:
-            return "Another raft lies on that water tile."
+            return gettext_noop("Another raft lies on that water tile.")
         if tuple(at) in self.swimmers:
-            return "Someone is swimming there."
+            return gettext_noop("Someone is swimming there.")
         return None
 
     def use_extra_step_error(self) -> str | None:
         if self.me["extra_step_cards"] <= 0:
-            return "You have no extra-step cards."
+            return gettext_noop("You have no extra-step cards.")
         return None
 
     def continue_swim_error(self) -> str | None:
         if not self.swim:
-            return "You are not swimming."
+            return gettext_noop("You are not swimming.")
         if self.turn["steps"] < 1:
             return NO_STEPS
         return None
@@ -825,7 +842,7 @@ class _Ctx:
         if self.swim:
             return SWIMMING
         if self.walker["raft"] is not None or not is_land(self.board, self.at):
-            return "You can only start a swim from land."
+            return gettext_noop("You can only start a swim from land.")
         if self.turn["steps"] < 1:
             return NO_STEPS
         water, land = terrain(self.board)
@@ -857,22 +874,22 @@ class _Ctx:
             return error
         via, to = tuple(via), tuple(to)
         if distance(self.at, via) != 1 or not is_water(self.board, via):
-            return "A swim must cross a water tile next to your tile."
+            return gettext_noop("A swim must cross a water tile next to your tile.")
         if via in self.rafts:
-            return "Another raft lies on that water tile."
+            return gettext_noop("Another raft lies on that water tile.")
         if via in self.swimmers and not D.SWIMMERS_SHARE_TILE:
-            return "Someone is swimming there."
+            return gettext_noop("Someone is swimming there.")
         if distance(via, to) != 1 or not is_land(self.board, to):
-            return "You must swim to a land tile on the far side of that water."
+            return gettext_noop("You must swim to a land tile on the far side of that water.")
         if D.SWIM_TARGET_OUTSIDE_REGION and to in self.region:
-            return "You can walk there: swimming is only for leaving the land you are on."
+            return gettext_noop("You can walk there: swimming is only for leaving the land you are on.")
         return None
 
     # effects -----------------------------------------------------------------------------
 
     def _raise(self, error: str | None) -> None:
         if error:
-            raise IllegalAction(error)
+            raise IllegalAction(_(error))
 
     def _leave_raft(self) -> None:
         rid = self.walker["raft"]
@@ -987,15 +1004,15 @@ def _checked_kind(state: State, action: Action) -> str:
     """The action's type once its shape is right: known type, exactly its fields, expansion on."""
     kind = check_action_shape(action)
     if kind not in ACTION_KEYS:
-        raise IllegalAction(f"Unknown action '{kind}'.")
+        raise IllegalAction(_("Unknown action '%(kind)s'.") % {"kind": kind})
     missing = sorted(ACTION_KEYS[kind] - set(action))
     if missing:
-        raise IllegalAction(f"The action '{kind}' needs '{missing[0]}'.")
+        raise IllegalAction(_("The action '%(kind)s' needs '%(field)s'.") % {"kind": kind, "field": missing[0]})
     extra = sorted(set(action) - ACTION_KEYS[kind])
     if extra:
-        raise IllegalAction(f"The action '{kind}' does not take '{extra[0]}'.")
+        raise IllegalAction(_("The action '%(kind)s' does not take '%(field)s'.") % {"kind": kind, "field": extra[0]})
     if kind in EXPANSION_ACTIONS and not expansion(state):
-        raise IllegalAction("That action needs the Rivers & Rafts expansion.")
+        raise IllegalAction(_("That action needs the Rivers & Rafts expansion."))
     return kind
 
 

@@ -16,9 +16,11 @@ from games.rules.base import (
     IllegalAction,
     Ruleset,
     State,
+    _,
     check_action_shape,
     clone,
     competition_ranking,
+    gettext_noop,
     rng_for,
 )
 
@@ -36,13 +38,20 @@ from .data import (
     ROUNDS_FIRST_ACTIVE_STEP,
 )
 
-EFFECT_WORDS = {
-    "ADD": "add a die",
-    "REMOVE": "remove a die",
-    "ADD_OR_REMOVE": "add or remove a die",
-    "SWAP": "swap a reserve die for a pool die",
+# What a player reads when a move is refused: marked here, translated where raised (`_`),
+# into the language of the request that made the move.
+ACTION_DIE_SAYS = {
+    "ADD": gettext_noop("The action die says to add a die."),
+    "REMOVE": gettext_noop("The action die says to remove a die."),
+    "ADD_OR_REMOVE": gettext_noop("The action die says to add or remove a die."),
+    "SWAP": gettext_noop("The action die says to swap a reserve die for a pool die."),
 }
-NOT_AVAILABLE = "That move is not available now."
+NOT_AVAILABLE = gettext_noop("That move is not available now.")
+# Why nothing fits an empty box now: `bounds` returns the English text (it runs for every
+# box of every legal-move search), `_place` translates it when it refuses a move.
+NEEDS_SUPPORTS = gettext_noop("The boxes under this one need numbers first.")
+NOTHING_HOLDS = gettext_noop("Nothing holds this box yet: fill a box beside it first.")
+LINK_FIRST = gettext_noop("The linked box must be filled first.")
 
 
 def effective_action(pool_size: int, anyone_wrote: bool, face: str) -> tuple[str, str]:
@@ -69,20 +78,20 @@ def _box_sort_key(k: str) -> tuple[int, int]:
 
 def bounds(state: State, sheet: dict, k: str) -> tuple[int, int] | str:
     """The interval [lo, hi] of values legal in empty box k on `sheet` (committed plus
-    pending), or the reason (a message) why nothing fits there now (§8)."""
+    pending), or the reason (an English message, translated by `_`) why nothing fits there now (§8)."""
     box = GEOMETRY[state["board"]]["boxes"][k]
     reverse = state["options"]["mode"] == "reverse"
     lo, hi = 1, D.MAX_VALUE
     need: list[int] = []
     if box["kind"] == "supported":
         if any(s not in sheet for s in box["supports"]):
-            return "The boxes under this one need numbers first."
+            return NEEDS_SUPPORTS
         need.extend(sheet[s] for s in box["supports"])
     elif box["kind"] == "hanging" and not any(n in sheet for n in box["neighbours"]):
-        return "Nothing holds this box yet: fill a box beside it first."
+        return NOTHING_HOLDS
     if state["options"]["board_specials"]:
         if any(link not in sheet for link in box["links"]):
-            return "The linked box must be filled first."
+            return LINK_FIRST
         need.extend(sheet[link] for link in box["links"])
         if box["min_value"] is not None:
             need.append(box["min_value"])
@@ -364,19 +373,19 @@ def _ranking(state: State) -> list[int]:
 def _free_dice_of(state: State, seat: int, dice: Any) -> list[str]:
     """The dice a `place` names, each rolled this turn and not yet used by the seat."""
     if not isinstance(dice, list) or not all(isinstance(d, str) for d in dice):
-        raise IllegalAction("The dice are given as a list such as [\"d4\", \"d12\"].")
+        raise IllegalAction(_("The dice are given as a list such as [\"d4\", \"d12\"]."))
     if not dice:
-        raise IllegalAction("Pick at least one die.")
+        raise IllegalAction(_("Pick at least one die."))
     if len(set(dice)) != len(dice):
-        raise IllegalAction("Each die can be used only once.")
+        raise IllegalAction(_("Each die can be used only once."))
     used = set(used_dice(state, seat))
     for d in dice:
         if d not in NUMBER_DICE:
-            raise IllegalAction(f"There is no die called {d[:12]!r}.")
+            raise IllegalAction(_("There is no die called %(die)s.") % {"die": repr(d[:12])})
         if d not in state["pool"]:
-            raise IllegalAction(f"The {d} was not rolled this turn.")
+            raise IllegalAction(_("The %(die)s was not rolled this turn.") % {"die": d})
         if d in used:
-            raise IllegalAction(f"You already used the {d} this turn.")
+            raise IllegalAction(_("You already used the %(die)s this turn.") % {"die": d})
     return dice
 
 
@@ -384,16 +393,18 @@ def _check_sequence(opts: dict) -> None:
     """Games and the board sequence: a list must name one known board per game."""
     games = opts["games"]
     if isinstance(games, bool) or not isinstance(games, int) or not D.GAMES_RANGE[0] <= games <= D.GAMES_RANGE[1]:
-        raise IllegalAction(f"The number of games must be between {D.GAMES_RANGE[0]} and {D.GAMES_RANGE[1]}.")
+        raise IllegalAction(_("The number of games must be between %(low)s and %(high)s.")
+                            % {"low": D.GAMES_RANGE[0], "high": D.GAMES_RANGE[1]})
     seq = opts["board_sequence"]
     if isinstance(seq, list):
         if len(seq) != games:
-            raise IllegalAction(f"The board sequence must list exactly {games} board(s).")
+            raise IllegalAction(_("The board sequence must list exactly %(games)s board(s).") % {"games": games})
         if not all(isinstance(b, str) and b in BOARDS for b in seq):
-            raise IllegalAction("The board sequence names an unknown board.")
+            raise IllegalAction(_("The board sequence names an unknown board."))
         opts["board_sequence"] = list(seq)
     elif seq not in ("tour", "same"):
-        raise IllegalAction("The board sequence must be 'tour', 'same' or a list of boards.")
+        # Translators: 'tour' and 'same' are the option's values, typed as they are.
+        raise IllegalAction(_("The board sequence must be 'tour', 'same' or a list of boards."))
 
 
 OPTION_KEYS = ("board", "mode", "games", "board_sequence", "start_pool", "board_specials", "max_turns")
@@ -413,29 +424,35 @@ class RollToTheTop(Ruleset):
     def validate_options(self, players: int, options: dict | None) -> dict:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"This game needs {self.min_players} to {self.max_players} players.")
+            raise IllegalAction(_("This game needs %(low)s to %(high)s players.")
+                                % {"low": self.min_players, "high": self.max_players})
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise IllegalAction("The options must be an object.")
+            raise IllegalAction(_("The options must be an object."))
         unknown = sorted(str(k) for k in options if k not in OPTION_KEYS)
         if unknown:
-            raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
+            raise IllegalAction(_("Unknown option: %(names)s.") % {"names": ", ".join(unknown)})
         opts = self.default_options()
         opts.update(options)
         if not isinstance(opts["board"], str) or (opts["board"] not in BOARDS and opts["board"] != "random"):
-            raise IllegalAction(f"Unknown board. Choose one of: {', '.join(BOARD_ORDER)}, or random.")
+            # Translators: the boards' ids and 'random' are the option's values, typed as they are.
+            raise IllegalAction(_("Unknown board. Choose one of: %(boards)s, or random.")
+                                % {"boards": ", ".join(BOARD_ORDER)})
         if opts["mode"] not in D.MODES:
-            raise IllegalAction("The mode must be 'normal' or 'reverse'.")
+            # Translators: 'normal' and 'reverse' are the option's values, typed as they are.
+            raise IllegalAction(_("The mode must be 'normal' or 'reverse'."))
         _check_sequence(opts)
         if opts["start_pool"] not in D.START_POOLS:
-            raise IllegalAction("The starting pool must be 'even_dice' or 'all'.")
+            # Translators: 'even_dice' and 'all' are the option's values, typed as they are.
+            raise IllegalAction(_("The starting pool must be 'even_dice' or 'all'."))
         if not isinstance(opts["board_specials"], bool):
-            raise IllegalAction("'board_specials' must be true or false.")
+            # Translators: 'board_specials' is the option's name, true and false its values.
+            raise IllegalAction(_("'board_specials' must be true or false."))
         turns = opts["max_turns"]
         low, high = D.MAX_TURNS_RANGE
         if isinstance(turns, bool) or not isinstance(turns, int) or not low <= turns <= high:
-            raise IllegalAction(f"The turn limit must be between {low} and {high}.")
+            raise IllegalAction(_("The turn limit must be between %(low)s and %(high)s.") % {"low": low, "high": high})
         return opts
 
     def setup(self, players: int, options: dict | None, seed: int) -> State:
@@ -531,13 +548,13 @@ class RollToTheTop(Ruleset):
 
     def _check_turn(self, state: State, seat: Any) -> int:
         if not self._valid_seat(state, seat):
-            raise IllegalAction("That is not a seat at this table.")
+            raise IllegalAction(_("That is not a seat at this table."))
         if state["phase"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if state["phase"] == "write" and state["done"][seat]:
-            raise IllegalAction("You have already finished this turn.")
+            raise IllegalAction(_("You have already finished this turn."))
         if state["phase"] == "action" and state["action"]["seat"] != seat:
-            raise IllegalAction("Another player is resolving the action die.")
+            raise IllegalAction(_("Another player is resolving the action die."))
         return seat
 
     def apply(self, state: State, seat: int, action: Any) -> State:
@@ -550,39 +567,39 @@ class RollToTheTop(Ruleset):
             handler = {"add": self._add, "remove": self._remove, "swap": self._swap}.get(kind)
         if handler is None:
             if state["phase"] == "action" and kind in ("place", "unplace", "reset", "done"):
-                raise IllegalAction("Now the action die is resolved, not written.")
+                raise IllegalAction(_("Now the action die is resolved, not written."))
             if state["phase"] == "write" and kind in ("add", "remove", "swap"):
-                raise IllegalAction("Everyone is writing numbers now; the action die comes later.")
-            raise IllegalAction(NOT_AVAILABLE)
+                raise IllegalAction(_("Everyone is writing numbers now; the action die comes later."))
+            raise IllegalAction(_(NOT_AVAILABLE))
         return handler(state, seat, action)
 
     @staticmethod
     def _keys(action: dict, keys: set[str]) -> None:
         if set(action) != keys:
-            raise IllegalAction(NOT_AVAILABLE)
+            raise IllegalAction(_(NOT_AVAILABLE))
 
     def _place(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type", "box", "dice"})
         box = action["box"]
         if not isinstance(box, list) or len(box) != 2 \
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in box):
-            raise IllegalAction("A box is given as [row, x].")
+            raise IllegalAction(_("A box is given as [row, x]."))
         k = f"{box[0]},{box[1]}"
         if k not in GEOMETRY[state["board"]]["boxes"]:
-            raise IllegalAction("There is no such box on this board.")
+            raise IllegalAction(_("There is no such box on this board."))
         sheet = seat_sheet(state, seat)
         if k in sheet:
-            raise IllegalAction("That box already has a number.")
+            raise IllegalAction(_("That box already has a number."))
         dice = _free_dice_of(state, seat, action["dice"])
         value = sum(state["roll"][d] for d in dice)
         b = bounds(state, sheet, k)
         if isinstance(b, str):
-            raise IllegalAction(b)
+            raise IllegalAction(_(b))
         lo, hi = b
         if value < lo:
-            raise IllegalAction(f"This box needs at least {lo}.")
+            raise IllegalAction(_("This box needs at least %(value)s.") % {"value": lo})
         if value > hi:
-            raise IllegalAction(f"This box needs at most {hi}.")
+            raise IllegalAction(_("This box needs at most %(value)s.") % {"value": hi})
         new = _copy(state)
         new["pending"][seat].append({"box": [box[0], box[1]], "dice": _sorted_dice(dice), "value": value})
         return new
@@ -590,7 +607,7 @@ class RollToTheTop(Ruleset):
     def _unplace(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type"})
         if not state["pending"][seat]:
-            raise IllegalAction("You have nothing to take back this turn.")
+            raise IllegalAction(_("You have nothing to take back this turn."))
         new = _copy(state)
         new["pending"][seat].pop()
         return new
@@ -598,7 +615,7 @@ class RollToTheTop(Ruleset):
     def _reset(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type"})
         if not state["pending"][seat]:
-            raise IllegalAction("You have nothing to take back this turn.")
+            raise IllegalAction(_("You have nothing to take back this turn."))
         new = _copy(state)
         new["pending"][seat] = []
         return new
@@ -615,21 +632,21 @@ class RollToTheTop(Ruleset):
     def _die(self, action: dict, field: str) -> str:
         d = action[field]
         if not isinstance(d, str) or d not in NUMBER_DICE:
-            raise IllegalAction("That is not one of the dice.")
+            raise IllegalAction(_("That is not one of the dice."))
         return d
 
     def _effect_allows(self, state: State, kind: str) -> None:
         effect = state["action"]["effect"]
         allowed = {"add": ("ADD", "ADD_OR_REMOVE"), "remove": ("REMOVE", "ADD_OR_REMOVE"), "swap": ("SWAP",)}[kind]
         if effect not in allowed:
-            raise IllegalAction(f"The action die says to {EFFECT_WORDS[effect]}.")
+            raise IllegalAction(_(ACTION_DIE_SAYS[effect]))
 
     def _add(self, state: State, seat: int, action: dict) -> State:
         self._keys(action, {"type", "die"})
         self._effect_allows(state, "add")
         d = self._die(action, "die")
         if d not in state["reserve"]:
-            raise IllegalAction(f"The {d} is not in the reserve.")
+            raise IllegalAction(_("The %(die)s is not in the reserve.") % {"die": d})
         new = _copy(state)
         new["pool"] = _sorted_dice(new["pool"] + [d])
         new["reserve"] = [x for x in new["reserve"] if x != d]
@@ -641,7 +658,7 @@ class RollToTheTop(Ruleset):
         self._effect_allows(state, "remove")
         d = self._die(action, "die")
         if d not in state["pool"]:
-            raise IllegalAction(f"The {d} is not in the pool.")
+            raise IllegalAction(_("The %(die)s is not in the pool.") % {"die": d})
         new = _copy(state)
         new["pool"] = [x for x in new["pool"] if x != d]
         new["reserve"] = _sorted_dice(new["reserve"] + [d])
@@ -653,11 +670,11 @@ class RollToTheTop(Ruleset):
         self._effect_allows(state, "swap")
         a, r = self._die(action, "add"), self._die(action, "remove")
         if a == r:
-            raise IllegalAction("Swap a reserve die for a different die from the pool.")
+            raise IllegalAction(_("Swap a reserve die for a different die from the pool."))
         if a not in state["reserve"]:
-            raise IllegalAction(f"The {a} is not in the reserve.")
+            raise IllegalAction(_("The %(die)s is not in the reserve.") % {"die": a})
         if r not in state["pool"]:
-            raise IllegalAction(f"The {r} is not in the pool.")
+            raise IllegalAction(_("The %(die)s is not in the pool.") % {"die": r})
         new = _copy(state)
         new["pool"] = _sorted_dice([x for x in new["pool"] if x != r] + [a])
         new["reserve"] = _sorted_dice([x for x in new["reserve"] if x != a] + [r])
