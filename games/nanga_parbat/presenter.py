@@ -815,15 +815,23 @@ def _name(seat: int | None, names: list[str]) -> str:
     return _("Seat %(n)s") % {"n": seat + 1} if isinstance(seat, int) else _("Someone")
 
 
+def _spot(row: str, col: int) -> str:
+    """A chart spot as the history names it, by its row's label on the chart ("camps/3")."""
+    words = {"camps": pgettext("nanga parbat chart row", "camps"),
+             "different": pgettext("nanga parbat chart row", "different"),
+             "same": pgettext("nanga parbat chart row", "same")}
+    return f"{words.get(row, row)}/{col}"
+
+
 def _describe_claim(ev: dict, who: str) -> str:
     if ev["row"] == "camps":
         n = len(ev["sections"])
         return ngettext("%(name)s built %(n)s camp on section %(sections)s (spot %(spot)s).",
                         "%(name)s built %(n)s camps on sections %(sections)s (spot %(spot)s).", n) % {
-            "name": who, "n": n, "sections": ", ".join(map(str, ev["sections"])), "spot": f"camps/{ev['col']}"}
+            "name": who, "n": n, "sections": ", ".join(map(str, ev["sections"])), "spot": _spot("camps", ev["col"])}
     traded = ", ".join(SPECIES_NAMES.get(s, s) for s in ev.get("species", []))
     return _("%(name)s traded %(animals)s (spot %(spot)s).") % {"name": who, "animals": traded,
-                                                               "spot": f"{ev['row']}/{ev['col']}"}
+                                                               "spot": _spot(ev["row"], ev["col"])}
 
 
 def _describe_game_over(ev: dict, names: list[str]) -> str:
