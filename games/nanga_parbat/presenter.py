@@ -43,10 +43,10 @@ class Translated(dict):
         except KeyError:
             return default
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return [self[key] for key in self]
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return [(key, self[key]) for key in self]
 
 
@@ -64,10 +64,10 @@ class Built(dict):
     def get(self, key, default=None):
         return self._build().get(key, default)
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return list(self._build().values())
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return list(self._build().items())
 
 
