@@ -24,14 +24,58 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from games import selection
+from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 from .rules.data import SPECIES_INFO
 
+
+class Translated(dict):
+    """A module-level table of texts marked with `gettext_noop` (English at import), read in
+    the language active where it is shown: `table[key]`, `.get`, `.values()` and `.items()`
+    translate, so the platform's pages (option labels) need not know it."""
+
+    def __getitem__(self, key):
+        return _(super().__getitem__(key))
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def values(self):
+        return [self[key] for key in self]
+
+    def items(self):
+        return [(key, self[key]) for key in self]
+
+
+class Built(dict):
+    """A table whose texts need a context (`pgettext`, short words other games translate
+    otherwise): `build()` makes it in the active language at each read."""
+
+    def __init__(self, build):
+        super().__init__(build())
+        self._build = build
+
+    def __getitem__(self, key):
+        return self._build()[key]
+
+    def get(self, key, default=None):
+        return self._build().get(key, default)
+
+    def values(self):
+        return list(self._build().values())
+
+    def items(self):
+        return list(self._build().items())
+
+
 OPTION_SPECS = {
-    "area_scoring": {
-        "label": "Area scoring variant",
-        "help": "At the end, each region scores 1/2/3 points for 4/5/6 of a player's hikers and camps.",
-    },
+    "area_scoring": Translated({
+        "label": gettext_noop("Area scoring variant"),
+        "help": gettext_noop("At the end, each region scores 1/2/3 points for 4/5/6 of a player's hikers and camps."),
+    }),
 }
 
 SCRIPT = ""                # the site's script keeps focus and the selection across swaps
@@ -58,11 +102,11 @@ class MountainView(TypedDict):
     label: str
 
 
-MOUNTAIN_VIEWS: dict[str, MountainView] = {
-    "top": {"regions": (1, 2, 3), "label": "Regions 1, 2, 3 (top)"},
-    "left": {"regions": (2, 4, 5), "label": "Regions 2, 4, 5 (lower left)"},
-    "right": {"regions": (3, 5, 6), "label": "Regions 3, 5, 6 (lower right)"},
-    "whole": {"regions": (1, 2, 3, 4, 5, 6), "label": "Whole mountain"},
+MOUNTAIN_VIEWS: dict[str, MountainView] = {   # labels shown with _()
+    "top": {"regions": (1, 2, 3), "label": gettext_noop("Regions 1, 2, 3 (top)")},
+    "left": {"regions": (2, 4, 5), "label": gettext_noop("Regions 2, 4, 5 (lower left)")},
+    "right": {"regions": (3, 5, 6), "label": gettext_noop("Regions 3, 5, 6 (lower right)")},
+    "whole": {"regions": (1, 2, 3, 4, 5, 6), "label": gettext_noop("Whole mountain")},
 }
 
 SEAT_HEX = {"orange": "#e8891c", "green": "#3c9a48"}
@@ -70,27 +114,92 @@ SPECIES_HEX = {"snow_leopard": "#fbfbf7", "tahr": "#8b5a2b", "musk_deer": "#9aa0
                "yak": "#24221f", "bharal": "#3565c8", "red_panda": "#c7372b"}
 REGION_TINT = {1: "#eef3f7", 2: "#e8f0ea", 3: "#f3eee4", 4: "#ecebf4", 5: "#f4ecec", 6: "#e9f1f2"}
 REGION_LINE = {1: "#5b7fa3", 2: "#4f8a5b", 3: "#a07a3c", 4: "#6f62a8", 5: "#a85a5a", 6: "#3f8c8f"}
-ROW_TITLES = {"camps": "Camps: turn adjacent hikers into camps",
-              "different": "Trade animals of different species (bharal is wild)",
-              "same": "Trade animals of one species (bharal is wild)"}
-BREAKDOWN_LABELS = {"camps": "Camps", "different": "Different", "same": "Same",
-                    "red_panda": "Red panda", "area": "Area", "bump": "Bump"}
+ROW_TITLES = Translated({"camps": gettext_noop("Camps: turn adjacent hikers into camps"),
+                         "different": gettext_noop("Trade animals of different species (bharal is wild)"),
+                         "same": gettext_noop("Trade animals of one species (bharal is wild)")})
+
+
+def _breakdown_labels() -> dict[str, str]:
+    return {"camps": pgettext("nanga parbat score", "Camps"), "different": pgettext("nanga parbat score", "Different"),
+            "same": pgettext("nanga parbat score", "Same"), "red_panda": pgettext("nanga parbat score", "Red panda"),
+            "area": pgettext("nanga parbat score", "Area"), "bump": pgettext("nanga parbat score", "Bump")}
+
+
+BREAKDOWN_LABELS = Built(_breakdown_labels)
 SYMMETRIC = {"snow_leopard", "musk_deer"}
-SPECIES_NAMES = {key: info["name"] for key, info in SPECIES_INFO.items()}
-CLAIM_WHAT = {"camps": "connected hikers to turn into camps", "different": "animals of different species",
-              "same": "animals of one species"}
-SCORE_LABELS = {"camps": "camps", "different": "a trade of different animals",
-                "same": "a trade of matching animals", "red_panda": "the red panda", "area": "area scoring"}
-ENDED_BY = {"hikers": "all hikers are on the mountain", "cubes": "all cubes are on the chart"}
-ENDED_BY_LOG = {"hikers": "all hikers are placed", "cubes": "all cubes are used"}
-MODE_HELP = {
-    "snow_leopard": ("Snow leopard: pick a hiker", "now pick a neighbouring hiker of the other colour",
-                     "swap these two hikers?"),
-    "tahr": ("Tahr: pick a hiker", "now pick a neighbouring animal", "swap the hiker and the animal?"),
-    "musk_deer": ("Musk deer: pick an animal", "now pick an animal of another species, anywhere",
-                  "swap these two animals?"),
-    "yak": ("Yak: pick a region for the guide", "", "send the guide there?"),
+SPECIES_NAMES = Translated({key: info["name"] for key, info in SPECIES_INFO.items()})
+SPECIES_POWERS = Translated({key: info["power"] for key, info in SPECIES_INFO.items()})
+# Whole sentences for each species, so every language gives the animal its own article and case.
+TRAPPED = {
+    "snow_leopard": gettext_noop("%(name)s trapped a snow leopard in section %(section)s."),
+    "tahr": gettext_noop("%(name)s trapped a tahr in section %(section)s."),
+    "musk_deer": gettext_noop("%(name)s trapped a musk deer in section %(section)s."),
+    "yak": gettext_noop("%(name)s trapped a yak in section %(section)s."),
+    "bharal": gettext_noop("%(name)s trapped a bharal in section %(section)s."),
+    "red_panda": gettext_noop("%(name)s trapped a red panda in section %(section)s."),
 }
+SWAPPED = {
+    "snow_leopard": gettext_noop("%(name)s used a snow leopard to swap sections %(a)s and %(b)s."),
+    "tahr": gettext_noop("%(name)s used a tahr to swap sections %(a)s and %(b)s."),
+    "musk_deer": gettext_noop("%(name)s used a musk deer to swap sections %(a)s and %(b)s."),
+}
+# The current choice: (first pick, second pick, confirm) for each species.
+MODE_HELP = {
+    "snow_leopard": (gettext_noop("Snow leopard: pick a hiker."),
+                     gettext_noop("Snow leopard: now pick a neighbouring hiker of the other colour."),
+                     gettext_noop("Snow leopard: swap these two hikers?")),
+    "tahr": (gettext_noop("Tahr: pick a hiker."), gettext_noop("Tahr: now pick a neighbouring animal."),
+             gettext_noop("Tahr: swap the hiker and the animal?")),
+    "musk_deer": (gettext_noop("Musk deer: pick an animal."),
+                  gettext_noop("Musk deer: now pick an animal of another species, anywhere."),
+                  gettext_noop("Musk deer: swap these two animals?")),
+    "yak": (gettext_noop("Yak: pick a region for the guide."), "", ""),
+}
+
+
+# A chart spot's control (Claim …) and its description, per row.
+CLAIM_SPOT = {"camps": gettext_noop("Claim the %(points)s-point camps spot (%(n)s needed)"),
+              "different": gettext_noop("Claim the %(points)s-point different-animals spot (%(n)s needed)"),
+              "same": gettext_noop("Claim the %(points)s-point same-animals spot (%(n)s needed)")}
+SPOT = {"camps": gettext_noop("%(points)s-point camps spot, %(n)s needed"),
+        "different": gettext_noop("%(points)s-point different-animals spot, %(n)s needed"),
+        "same": gettext_noop("%(points)s-point same-animals spot, %(n)s needed")}
+
+
+def _claim_text(row: str, points: int, need: int) -> str:
+    """The current claim's instruction (`Claim the 4-point camps spot: choose 3 …`)."""
+    values = {"points": points, "n": need}
+    if row == "camps":
+        return ngettext("Claim the %(points)s-point camps spot: choose %(n)s connected hiker to turn into a camp.",
+                        "Claim the %(points)s-point camps spot: choose %(n)s connected hikers to turn into camps.",
+                        need) % values
+    if row == "different":
+        return ngettext("Claim the %(points)s-point different spot: choose %(n)s animal of different species.",
+                        "Claim the %(points)s-point different spot: choose %(n)s animals of different species.",
+                        need) % values
+    return ngettext("Claim the %(points)s-point same spot: choose %(n)s animal of one species.",
+                    "Claim the %(points)s-point same spot: choose %(n)s animals of one species.", need) % values
+
+
+def _score_labels() -> dict[str, str]:
+    """What a score was for, as it reads after "scored 3 for …"."""
+    return {"camps": pgettext("nanga parbat scored for", "camps"),
+            "different": pgettext("nanga parbat scored for", "a trade of different animals"),
+            "same": pgettext("nanga parbat scored for", "a trade of matching animals"),
+            "red_panda": pgettext("nanga parbat scored for", "the red panda"),
+            "area": pgettext("nanga parbat scored for", "area scoring")}
+
+
+def _ended_by(reasons: list[str], log: bool = False) -> str:
+    """Why the game ended, in words: the board's banner, or (`log`) the history's line."""
+    if log:
+        words = {"hikers": _("all hikers are placed"), "cubes": _("all cubes are used")}
+    else:
+        words = {"hikers": _("all hikers are on the mountain"), "cubes": _("all cubes are on the chart")}
+    said = [words.get(e, e) for e in reasons]
+    if len(said) == 2:
+        return _("%(first)s and %(second)s") % {"first": said[0], "second": said[1]}
+    return " and ".join(said)
 
 
 def picks(action: dict) -> list[str] | list[list[str]]:
@@ -144,7 +253,7 @@ def _activation_mode(species: str, sel: selection.Selection, legal: list[dict]) 
 
 
 def _claim_mode(spot: str, sel: selection.Selection, legal: list[dict]) -> dict:
-    row, _, col_text = spot.rpartition("-")
+    row, _sep, col_text = spot.rpartition("-")
     col = int(col_text)
     key = "sections" if row == "camps" else "animals"
     sets = [tuple(a[key]) for a in legal if a["type"] == "claim" and a["row"] == row and a["col"] == col]
@@ -268,9 +377,9 @@ class Inputs:
 def read_panel(panel: dict) -> Inputs:
     view = panel["view"]
     legal = panel.get("legal") or []
-    names = list(panel.get("names") or ["Seat 1", "Seat 2"])
+    names = list(panel.get("names") or [_("Seat %(n)s") % {"n": 1}, _("Seat %(n)s") % {"n": 2}])
     while len(names) < 2:
-        names.append(f"Seat {len(names) + 1}")
+        names.append(_("Seat %(n)s") % {"n": len(names) + 1})
     mode = parse_selection(panel.get("selection") or "", legal) if legal else {}
     return Inputs(view=view, seat=panel.get("seat"), legal=legal, names=names,
                   colours=[SEAT_HEX.get(c, c) for c in view["seat_colours"]], marks=_marks(names),
@@ -294,22 +403,21 @@ def _yak_targets(acts: list[dict], picks: list[int]) -> Targets:
     if picks:
         t.picked_region = picks[0]
         t.confirm = {"type": "activate", "animal": "yak", "region": picks[0]}
-        t.text = f"Yak: send the guide to region {picks[0]}?"
+        t.text = _("Yak: send the guide to region %(region)s?") % {"region": picks[0]}
     else:
-        t.text = MODE_HELP["yak"][0] + "."
+        t.text = _(MODE_HELP["yak"][0])
     return t
 
 
 def _swap_targets(sp: str, pairs: list[tuple[int, int]], picks: list[int]) -> Targets:
     """Snow leopard, tahr and musk deer: pick two sections, then confirm the swap."""
     first, second, done = MODE_HELP[sp]
-    title = first.split(":")[0]
     t = Targets(picked_sections=set(picks))
     if len(picks) == 2:
         a, b = (min(picks), max(picks)) if sp in SYMMETRIC else (picks[0], picks[1])
         t.confirm = {"type": "activate", "animal": sp, "a": a, "b": b}
         t.preview = (a, b)
-        t.text = f"{title}: {done}"
+        t.text = _(done)
         t.sections = {p: _sel_activate(sp, [q for q in picks if q != p]) for p in picks}
     elif len(picks) == 1:
         p = picks[0]
@@ -318,11 +426,11 @@ def _swap_targets(sp: str, pairs: list[tuple[int, int]], picks: list[int]) -> Ta
             partners |= {a for a, b in pairs if b == p}
         t.sections = {q: _sel_activate(sp, [p, q]) for q in partners}
         t.sections[p] = _sel_activate(sp, [])
-        t.text = f"{title}: {second}."
+        t.text = _(second)
     else:
-        starts = {a for a, _ in pairs} | ({b for _, b in pairs} if sp in SYMMETRIC else set())
+        starts = {a for a, _b in pairs} | ({b for _a, b in pairs} if sp in SYMMETRIC else set())
         t.sections = {q: _sel_activate(sp, [q]) for q in starts}
-        t.text = first + "."
+        t.text = _(first)
     return t
 
 
@@ -334,15 +442,14 @@ def _claim_targets(mode: dict, chart_info: dict) -> Targets:
     options = set().union(*map(set, fitting)) - chosen if fitting else set()
     choices = {item: _sel_claim(row, col, chosen | {item}) for item in options}
     choices.update({item: _sel_claim(row, col, chosen - {item}) for item in picks})
-    t = Targets(counter=f"{len(picks)} / {need} chosen")
+    t = Targets(counter=_("%(picked)s / %(needed)s chosen") % {"picked": len(picks), "needed": need})
     if row == "camps":
         t.sections, t.picked_sections = choices, chosen
     else:
         t.animals, t.picked_animals = choices, chosen
     if tuple(picks) in sets:
         t.confirm = {"type": "claim", "row": row, "col": col, mode["key"]: list(picks)}
-    t.text = (f"Claim the {chart_info['value'][row][col]}-point {row} spot: "
-              f"choose {need} {CLAIM_WHAT[row]}.")
+    t.text = _claim_text(row, chart_info["value"][row][col], need)
     return t
 
 
@@ -378,12 +485,14 @@ def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -
     else:
         owner = piece["seat"]
         item.update(owner=owner, colour=inp.colours[owner], mark=inp.marks[owner],
-                    label=f"{piece['piece']} of {inp.names[owner]}")
-    item["title"] = f"Region {reg}, section {cell['num']} ({sid}): {item['label']}"
-    item["name"] = f"Section {sid}: {item['label']}"
+                    label=(_("hiker of %(name)s") if piece["piece"] == "hiker" else _("camp of %(name)s"))
+                    % {"name": inp.names[owner]})
+    item["title"] = _("Region %(region)s, section %(num)s (%(section)s): %(label)s") % {
+        "region": reg, "num": cell["num"], "section": sid, "label": item["label"]}
+    item["name"] = _("Section %(section)s: %(label)s") % {"section": sid, "label": item["label"]}
     if reg == inp.view.get("guide"):
         # the flag and guide token let clicks through to the squares, so say it here too
-        item["title"] += f"; the guide is in region {reg}"
+        item["title"] += "; " + _("the guide is in region %(region)s") % {"region": reg}
     if inp.in_mode:
         _section_in_mode(item, inp.targets)
     else:
@@ -399,15 +508,19 @@ def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -
 def _section_action(item: dict, actions: Legal) -> None:
     sid, reg = item["sid"], item["region"]
     if sid in actions.traps:
-        item.update(act=actions.traps[sid], name=f"Trap the {item['label']} in section {sid}")
+        item.update(act=actions.traps[sid], name=_("Trap the %(animal)s in section %(section)s")
+                    % {"animal": item["label"], "section": sid})
         item["classes"].append("legal")
-        item["title"] += " — click to trap"
+        item["title"] += " — " + _("click to trap")
     elif reg in actions.region_acts:
         act = actions.region_acts[reg]
-        verb = "Place" if act["type"] == "place_guide" else "Move"
-        item.update(act=act, name=f"{verb} the guide in region {reg} (section {sid}: {item['label']})")
+        values = {"region": reg, "section": sid, "label": item["label"]}
+        name = (_("Place the guide in region %(region)s (section %(section)s: %(label)s)")
+                if act["type"] == "place_guide"
+                else _("Move the guide in region %(region)s (section %(section)s: %(label)s)")) % values
+        item.update(act=act, name=name)
         item["classes"].append("legal-region")
-        item["title"] += f" — click to put the guide in region {reg}"
+        item["title"] += " — " + _("click to put the guide in region %(region)s") % {"region": reg}
 
 
 def _section_in_mode(item: dict, t: Targets) -> None:
@@ -416,13 +529,15 @@ def _section_in_mode(item: dict, t: Targets) -> None:
         item["get"] = t.sections[sid]
         picked = sid in t.picked_sections
         item["classes"].append("picked" if picked else "legal")
-        item["name"] = f"{'Unpick' if picked else 'Pick'} the {item['label']} in section {sid}"
+        item["name"] = (_("Unpick the %(label)s in section %(section)s") if picked
+                        else _("Pick the %(label)s in section %(section)s")) % {"label": item["label"], "section": sid}
     elif reg in t.regions:
         item["get"] = t.regions[reg]
         picked = reg == t.picked_region
         item["classes"].append("picked-region" if picked else "legal-region")
-        item["name"] = (f"Region {reg} is picked for the guide (section {sid})" if picked
-                        else f"Send the guide to region {reg} (section {sid})")
+        item["name"] = (_("Region %(region)s is picked for the guide (section %(section)s)") if picked
+                        else _("Send the guide to region %(region)s (section %(section)s)")) % {
+                            "region": reg, "section": sid}
     if t.preview and sid in t.preview:
         item["classes"].append("preview")
 
@@ -476,14 +591,18 @@ def chart_spot(inp: Inputs, row: str, col: int, y: float) -> dict:
         spot["cls"] = "picked"
     elif (row, col) in inp.actions.claimable and not inp.in_mode:
         spot.update(get=_sel_claim(row, col, []), cls="legal")
-    what = {"camps": "camps", "different": "different-animals", "same": "same-animals"}[row]
-    spot["name"] = (f"Claim the {spot['value']}-point {what} spot ({info['need'][col]} needed)" if spot["get"]
-                    else f"{spot['value']}-point {what} spot, {info['need'][col]} needed"
-                    + (f", claimed by {inp.names[owner]}" if owner is not None else "")
-                    + (", being claimed" if spot["cls"] == "picked" else ""))
-    spot["title"] = (f"{ROW_TITLES[row]} — {info['need'][col]} needed, {spot['value']} points"
-                     + (f"; claimed by {inp.names[owner]}" if owner is not None else "")
-                     + ("; click to claim" if spot["get"] else ""))
+    values = {"points": spot["value"], "n": info["need"][col]}
+    claimed_by = _("claimed by %(name)s") % {"name": inp.names[owner]} if owner is not None else ""
+    if spot["get"]:
+        spot["name"] = _(CLAIM_SPOT[row]) % values
+    else:
+        spot["name"] = ", ".join([_(SPOT[row]) % values] + ([claimed_by] if claimed_by else [])
+                                 + ([_("being claimed")] if spot["cls"] == "picked" else []))
+    spot["title"] = "; ".join([ROW_TITLES[row] + " — " + ngettext("%(n)s needed, %(points)s point",
+                                                                   "%(n)s needed, %(points)s points",
+                                                                   spot["value"]) % values]
+                              + ([claimed_by] if claimed_by else [])
+                              + ([_("click to claim")] if spot["get"] else []))
     return spot
 
 
@@ -555,16 +674,22 @@ def species_column(inp: Inputs, seat: int, sp: dict) -> dict:
     picked = [t for t in ready if t["cls"] == "picked"]
     for t in picked[1:]:
         t["cls"] = ""
-    return {"key": key, "name": sp["name"], "letter": sp["letter"], "power": sp["power"],
+    return {"key": key, "name": SPECIES_NAMES[key], "letter": sp["letter"], "power": SPECIES_POWERS[key],
             "kind": sp["kind"], "ready": ready, "used": used,
             "traded": inp.view["seat_summary"][seat]["animal_board"][key]["traded"]}
 
 
 def animal_token(inp: Inputs, seat: int, sp: dict, idx: int, activated: bool) -> dict:
     key, mode, t = sp["key"], inp.mode, inp.targets
-    token = {"index": idx, "species": key, "activated": activated, "get": None, "cls": "",
-             "title": f"{sp['name'].capitalize()} of {inp.names[seat]}"
-                      + (" (power used)" if activated else (" (ready)" if sp["kind"] == "activated" else ""))}
+    name, power = SPECIES_NAMES[key], SPECIES_POWERS[key]
+    values = {"animal": name[:1].upper() + name[1:], "name": inp.names[seat]}
+    if activated:
+        title = _("%(animal)s of %(name)s (power used)") % values
+    elif sp["kind"] == "activated":
+        title = _("%(animal)s of %(name)s (ready)") % values
+    else:
+        title = _("%(animal)s of %(name)s") % values
+    token = {"index": idx, "species": key, "activated": activated, "get": None, "cls": "", "title": title}
     token["name"] = token["title"]
     if seat != inp.seat or not inp.legal:
         return token
@@ -572,12 +697,13 @@ def animal_token(inp: Inputs, seat: int, sp: dict, idx: int, activated: bool) ->
         if idx in t.animals:
             chosen = idx in t.picked_animals
             token.update(get=t.animals[idx], cls="picked" if chosen else "legal")
-            token["title"] += " — click to " + ("drop from" if chosen else "add to") + " the trade"
-            token["name"] = f"{'Drop' if chosen else 'Add'} your {sp['name']} {'from' if chosen else 'to'} the trade"
+            token["title"] += " — " + (_("click to drop from the trade") if chosen else _("click to add to the trade"))
+            token["name"] = (_("Drop your %(animal)s from the trade") if chosen
+                             else _("Add your %(animal)s to the trade")) % {"animal": name}
     elif key in inp.actions.activatable and not activated and not inp.in_mode:
         token.update(get=_sel_activate(key, []), cls="legal")
-        token["title"] += f" — click to use: {sp['power']}"
-        token["name"] = f"Use your {sp['name']}: {sp['power']}"
+        token["title"] += " — " + _("click to use: %(power)s") % {"power": power}
+        token["name"] = _("Use your %(animal)s: %(power)s") % {"animal": name, "power": power}
     elif mode.get("kind") == "activate" and mode["species"] == key and not activated:
         token["cls"] = "picked"
     return token
@@ -603,12 +729,24 @@ def end_summary(inp: Inputs) -> dict | None:
     if view["phase"] != "over":
         return None
     result, winner, scores = view.get("result") or {}, view.get("winner"), view["scores"]
+    area = [dict(a, name=inp.names[a["seat"]]) for a in result.get("area", [])]
     return {"winner": inp.names[winner] if winner is not None else None,
-            "ended_by": " and ".join(ENDED_BY.get(e, e) for e in result.get("ended_by", [])),
+            "ended_by": _ended_by(result.get("ended_by", [])),
             "rows": [{"name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
                       "breakdown": _breakdown(scores[s]), "total": scores[s]["total"]} for s in (0, 1)],
             "labels": [BREAKDOWN_LABELS.get(k, k) for k in scores[0]["breakdown"]],
-            "area": [dict(a, name=inp.names[a["seat"]]) for a in result.get("area", [])]}
+            "area": area, "area_text": "; ".join(_area_award(a) for a in area)}
+
+
+def _area_award(award: dict) -> str:
+    """One region's award of the area-scoring variant, as the end banner lists it."""
+    values = {"region": award["region"], "name": award["name"], "points": award["points"], "n": award["pieces"]}
+    if award["bump"]:
+        return ngettext("region %(region)s: %(name)s +%(points)s (%(n)s piece) and a bump +1",
+                        "region %(region)s: %(name)s +%(points)s (%(n)s pieces) and a bump +1",
+                        award["pieces"]) % values
+    return ngettext("region %(region)s: %(name)s +%(points)s (%(n)s piece)",
+                    "region %(region)s: %(name)s +%(points)s (%(n)s pieces)", award["pieces"]) % values
 
 
 def board_context(panel: dict) -> dict:
@@ -622,7 +760,8 @@ def board_context(panel: dict) -> dict:
         board.update(area)
     board["selection"] = inp.mode.get("raw", "")
     board["view"] = mountain_view(board["sections"], inp.view.get("guide"))
-    board["views"] = [{"key": k, "label": v["label"], "checked": k == board["view"]} for k, v in MOUNTAIN_VIEWS.items()]
+    board["views"] = [{"key": k, "label": _(v["label"]), "checked": k == board["view"]}
+                      for k, v in MOUNTAIN_VIEWS.items()]
     return {"board": board}
 
 
@@ -641,9 +780,12 @@ def score_pills(events: list[dict], names: list[str]) -> list[str]:
     pills = []
     for ev in last_move_events(events):
         if ev["type"] == "score":
-            what = {"red_panda": "Red panda", "area": "Area scoring"}.get(ev["category"], "Chart spot")
-            pills.append(f"{_name(ev['seat'], names)} — {what}: +{ev['points']}"
-                         + (" · Bump! +1" if ev.get("bump") else ""))
+            what = {"red_panda": pgettext("nanga parbat pill", "Red panda"),
+                    "area": pgettext("nanga parbat pill", "Area scoring")}.get(
+                        ev["category"], pgettext("nanga parbat pill", "Chart spot"))
+            pill = _("%(name)s — %(what)s: +%(points)s") % {"name": _name(ev["seat"], names), "what": what,
+                                                             "points": ev["points"]}
+            pills.append(pill + (" · " + _("Bump! +1") if ev.get("bump") else ""))
     return pills
 
 
@@ -670,57 +812,77 @@ def last_turn_sections(events: list[dict]) -> set[int]:
 def _name(seat: int | None, names: list[str]) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+    return _("Seat %(n)s") % {"n": seat + 1} if isinstance(seat, int) else _("Someone")
 
 
-def _a(species: str) -> str:
-    name = SPECIES_NAMES.get(species, species)
-    return ("an " if name[:1] in "aeiou" else "a ") + name
+def _spot(row: str, col: int) -> str:
+    """A chart spot as the history names it, by its row's label on the chart ("camps/3")."""
+    words = {"camps": pgettext("nanga parbat chart row", "camps"),
+             "different": pgettext("nanga parbat chart row", "different"),
+             "same": pgettext("nanga parbat chart row", "same")}
+    return f"{words.get(row, row)}/{col}"
 
 
 def _describe_claim(ev: dict, who: str) -> str:
     if ev["row"] == "camps":
-        return (f"{who} built {len(ev['sections'])} camps on sections "
-                + ", ".join(map(str, ev["sections"])) + f" (spot camps/{ev['col']}).")
+        n = len(ev["sections"])
+        return ngettext("%(name)s built %(n)s camp on section %(sections)s (spot %(spot)s).",
+                        "%(name)s built %(n)s camps on sections %(sections)s (spot %(spot)s).", n) % {
+            "name": who, "n": n, "sections": ", ".join(map(str, ev["sections"])), "spot": _spot("camps", ev["col"])}
     traded = ", ".join(SPECIES_NAMES.get(s, s) for s in ev.get("species", []))
-    return f"{who} traded {traded} (spot {ev['row']}/{ev['col']})."
+    return _("%(name)s traded %(animals)s (spot %(spot)s).") % {"name": who, "animals": traded,
+                                                               "spot": _spot(ev["row"], ev["col"])}
 
 
 def _describe_game_over(ev: dict, names: list[str]) -> str:
-    why = " and ".join(ENDED_BY_LOG.get(e, e) for e in ev["ended_by"])
-    a, b = ev["scores"]
+    values = {"why": _ended_by(ev["ended_by"], log=True), "a": ev["scores"][0], "b": ev["scores"][1]}
     ranks = ev["ranking"]
     if ranks[0] == ranks[1]:
-        return f"Game over ({why}): a draw at {a} to {b}."
-    return f"Game over ({why}): {_name(0 if ranks[0] == 1 else 1, names)} wins, {a} to {b}."
+        return _("Game over (%(why)s): a draw at %(a)s to %(b)s.") % values
+    return _("Game over (%(why)s): %(name)s wins, %(a)s to %(b)s.") % dict(
+        values, name=_name(0 if ranks[0] == 1 else 1, names))
+
+
+def _describe_score(ev: dict, who: str) -> str:
+    values = {"name": who, "points": ev["points"], "total": ev["total"],
+              "what": _score_labels().get(ev["category"], ev["category"])}
+    if ev.get("bump"):
+        return _("%(name)s scored %(points)s for %(what)s — Bump! +1 (now %(total)s).") % values
+    return _("%(name)s scored %(points)s for %(what)s (now %(total)s).") % values
+
+
+def _describe_activate(ev: dict, who: str) -> str:
+    if ev["animal"] == "yak":
+        return _("%(name)s used a yak to send the guide to region %(region)s.") % {"name": who, "region": ev["region"]}
+    return _(SWAPPED[ev["animal"]]) % {"name": who, "a": ev["a"], "b": ev["b"]}
 
 
 def describe(event: dict, names: list[str]) -> str:
     """One event of the rules (`view["events"]`) in words, with the players' names."""
     kind, who = event.get("type"), _name(event.get("seat"), names)
     simple = {
-        "first_player": lambda e: f"{who} was drawn to play first; "
-                                  f"{_name(1 - e['seat'], names)} places the guide.",
-        "place_guide": lambda e: f"{who} placed the guide in region {e['region']}.",
-        "relocate_guide": lambda e: f"{who} relocated the guide to region {e['region']}.",
-        "trap": lambda e: f"{who} trapped {_a(e['species'])} in section {e['section']}.",
-        "guide_follows": lambda e: f"The guide goes to region {e['region']}.",
-        "score": lambda e: f"{who} scored {e['points']} for {SCORE_LABELS.get(e['category'], e['category'])}"
-                           + (" — Bump! +1" if e.get("bump") else "") + f" (now {e['total']}).",
-        "end_turn": lambda e: f"{who} ended turn {e['turn']}" + (" (nothing else to do)." if e.get("auto") else "."),
-        "area_scoring": lambda e: "Area scoring, region by region.",
+        "first_player": lambda e: _("%(name)s was drawn to play first; %(other)s places the guide.") % {
+            "name": who, "other": _name(1 - e["seat"], names)},
+        "place_guide": lambda e: _("%(name)s placed the guide in region %(region)s.") % {
+            "name": who, "region": e["region"]},
+        "relocate_guide": lambda e: _("%(name)s relocated the guide to region %(region)s.") % {
+            "name": who, "region": e["region"]},
+        "trap": lambda e: _(TRAPPED[e["species"]]) % {"name": who, "section": e["section"]},
+        "guide_follows": lambda e: _("The guide goes to region %(region)s.") % {"region": e["region"]},
+        "score": lambda e: _describe_score(e, who),
+        "end_turn": lambda e: (_("%(name)s ended turn %(turn)s (nothing else to do).") if e.get("auto")
+                               else _("%(name)s ended turn %(turn)s.")) % {"name": who, "turn": e["turn"]},
+        "area_scoring": lambda e: _("Area scoring, region by region."),
+        "activate": lambda e: _describe_activate(e, who),
         "claim": lambda e: _describe_claim(e, who),
         "game_over": lambda e: _describe_game_over(e, names),
     }
     try:
-        if kind == "activate":
-            if event["animal"] == "yak":
-                return f"{who} used a yak to send the guide to region {event['region']}."
-            return f"{who} used {_a(event['animal'])} to swap sections {event['a']} and {event['b']}."
         if kind in simple:
             return simple[kind](event)
     except (KeyError, TypeError, IndexError, ValueError):
         pass
+    # an event this presenter does not know (a newer or a broken record): its key, as data
     return f"{who}: {str(kind or 'something happened').replace('_', ' ')}."
 
 
@@ -729,14 +891,14 @@ def _hint(legal, in_mode, traps, region_acts, activatable, claimable) -> str:
         return ""
     bits = []
     if traps:
-        bits.append("click a glowing section to trap its animal")
+        bits.append(_("click a glowing section to trap its animal"))
     if region_acts:
-        bits.append("click a glowing region (or its flag) for the guide")
+        bits.append(_("click a glowing region (or its flag) for the guide"))
     if claimable:
-        bits.append("click a glowing chart spot to claim it")
+        bits.append(_("click a glowing chart spot to claim it"))
     if activatable:
-        bits.append("click a glowing animal on your board to use its power")
-    return ("Your move: " + "; ".join(bits) + ".") if bits else ""
+        bits.append(_("click a glowing animal on your board to use its power"))
+    return _("Your move: %(steps)s.") % {"steps": "; ".join(bits)} if bits else ""
 
 
 def _status(view: dict, seat, names: list[str]) -> str:
@@ -744,24 +906,27 @@ def _status(view: dict, seat, names: list[str]) -> str:
     if phase == "over":
         w = view.get("winner")
         a, b = view["seats"][0]["score"], view["seats"][1]["score"]
-        return "Game over: a draw." if w is None else f"Game over: {names[w]} wins, {a} to {b}."
+        if w is None:
+            return _("Game over: a draw.")
+        return _("Game over: %(name)s wins, %(a)s to %(b)s.") % {"name": names[w], "a": a, "b": b}
     to_act = view.get("to_act") or []
     if not to_act:
         return ""
     actor = to_act[0]
     mine = actor == seat
-    who = "You" if mine else names[actor]
+    values = {"name": names[actor]}
     if phase == "place_guide":
-        return "Place the guide: choose a region's flag." if mine else f"{who} places the guide on a region's flag."
+        return _("Place the guide: choose a region's flag.") if mine else \
+            _("%(name)s places the guide on a region's flag.") % values
     if phase == "trap":
-        g = view["guide"]
+        values["region"] = g = view["guide"]
         if view["region_animals"][str(g)] == 0:
-            text = f"Region {g} is empty: choose a region for the guide"
-        else:
-            text = f"Trap an animal in region {g}"
-        return f"{text}." if mine else f"{who}: {text[0].lower()}{text[1:]}."
-    return "Claim a spot, activate animals or end your turn." if mine else \
-        f"{who} may claim a spot or activate animals, then ends the turn."
+            return (_("Region %(region)s is empty: choose a region for the guide.") if mine
+                    else _("%(name)s: region %(region)s is empty: choose a region for the guide.")) % values
+        return (_("Trap an animal in region %(region)s.") if mine
+                else _("%(name)s: trap an animal in region %(region)s.")) % values
+    return _("Claim a spot, activate animals or end your turn.") if mine else \
+        _("%(name)s may claim a spot or activate animals, then ends the turn.") % values
 
 
 # --- "how to play": small diagrams drawn by the board's own builders ------------------------------
@@ -809,5 +974,6 @@ def _example_positions() -> dict[str, dict]:
 
 def how_to_play_context() -> dict:
     boards = {name: _drawn(state) for name, state in _example_positions().items()}
-    species = [dict(info, key=key) for key, info in SPECIES_INFO.items()]
+    species = [dict(info, key=key, name=SPECIES_NAMES[key], power=SPECIES_POWERS[key])
+               for key, info in SPECIES_INFO.items()]
     return {"board_style": STYLESHEET, "boards": boards, "windows": WINDOW_BOXES, "species": species}

@@ -5,21 +5,25 @@ check against a physical board later changes data, not code.
 """
 from __future__ import annotations
 
+from games.rules.base import gettext_noop
+
 # §2 — species in the spec's order, with colour and a letter so colour is never the only cue.
+# `name` and `power` are English here (the view is language-neutral data): the presenter shows
+# them with `_(...)`.
 SPECIES = ["snow_leopard", "tahr", "musk_deer", "yak", "bharal", "red_panda"]
 SPECIES_INFO = {
-    "snow_leopard": {"name": "snow leopard", "colour": "white", "letter": "S",
-                     "power": "exchange the places of two neighbouring hikers", "kind": "activated"},
-    "tahr": {"name": "tahr", "colour": "brown", "letter": "T",
-             "power": "exchange a hiker with a neighbouring animal", "kind": "activated"},
-    "musk_deer": {"name": "musk deer", "colour": "grey", "letter": "M",
-                  "power": "exchange two animals, wherever they stand", "kind": "activated"},
-    "yak": {"name": "yak", "colour": "black", "letter": "Y",
-            "power": "send the guide to a different region", "kind": "activated"},
-    "bharal": {"name": "bharal", "colour": "blue", "letter": "B",
-               "power": "counts as any species in a trade (wild)", "kind": "passive"},
-    "red_panda": {"name": "red panda", "colour": "red", "letter": "R",
-                  "power": "1 point when trapped by a player who is not ahead", "kind": "on_trap"},
+    "snow_leopard": {"name": gettext_noop("snow leopard"), "colour": "white", "letter": "S",
+                     "power": gettext_noop("exchange the places of two neighbouring hikers"), "kind": "activated"},
+    "tahr": {"name": gettext_noop("tahr"), "colour": "brown", "letter": "T",
+             "power": gettext_noop("exchange a hiker with a neighbouring animal"), "kind": "activated"},
+    "musk_deer": {"name": gettext_noop("musk deer"), "colour": "grey", "letter": "M",
+                  "power": gettext_noop("exchange two animals, wherever they stand"), "kind": "activated"},
+    "yak": {"name": gettext_noop("yak"), "colour": "black", "letter": "Y",
+            "power": gettext_noop("send the guide to a different region"), "kind": "activated"},
+    "bharal": {"name": gettext_noop("bharal"), "colour": "blue", "letter": "B",
+               "power": gettext_noop("counts as any species in a trade (wild)"), "kind": "passive"},
+    "red_panda": {"name": gettext_noop("red panda"), "colour": "red", "letter": "R",
+                  "power": gettext_noop("1 point when trapped by a player who is not ahead"), "kind": "on_trap"},
 }
 ACTIVATED_SPECIES = ["snow_leopard", "tahr", "musk_deer", "yak"]
 WILD = "bharal"

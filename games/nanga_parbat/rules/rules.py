@@ -9,11 +9,11 @@ import random
 from itertools import combinations, islice, pairwise, product
 from typing import Any, Iterator
 
-from games.rules.base import (IllegalAction, Ruleset, State, Action, check_action_shape, competition_ranking,
-                              rng_for)
+from games.rules.base import (IllegalAction, Ruleset, State, Action, _, check_action_shape, competition_ranking,
+                              gettext_noop, ngettext, rng_for)
 from . import data
 from .data import (ACTIVATED_SPECIES, ADJ_SETS, ADJACENCY, AREA_POINTS, NEED, RED_PANDA, REGIONS,
-                   ROWS, SECTIONS, SPECIES, SPECIES_INFO, VALUE, WILD, num, region)
+                   ROWS, SECTIONS, SPECIES, VALUE, WILD, num, region)
 
 # Decisions of the spec (§6, §7.4, §9), kept here so changing one is a one-line change.
 AUTO_END_TURN = True                # end the turn by itself when end_turn is the only legal action
@@ -34,35 +34,40 @@ def _is_int(value: Any) -> bool:
     return type(value) is int  # refuses bools and floats (35.0 is not a section)
 
 
-def _name(species: str) -> str:
-    return SPECIES_INFO[species]["name"]
+# Whole sentences per species, so each language can give the animal its own article and case.
+NO_UNACTIVATED = {
+    "snow_leopard": gettext_noop("You have no unactivated snow leopard."),
+    "tahr": gettext_noop("You have no unactivated tahr."),
+    "musk_deer": gettext_noop("You have no unactivated musk deer."),
+    "yak": gettext_noop("You have no unactivated yak."),
+}
 
 
 def _keys(action: Action, expected: set[str]) -> None:
     keys = set(action)
     missing = sorted(expected - keys)
     if missing:
-        raise IllegalAction(f"The action is missing '{missing[0]}'.")
+        raise IllegalAction(_("The action is missing '%(key)s'.") % {"key": missing[0]})
     extra = sorted(k for k in keys - expected if isinstance(k, str)) or sorted(map(str, keys - expected))
     if extra:
-        raise IllegalAction(f"The action has an unexpected key '{extra[0]}'.")
+        raise IllegalAction(_("The action has an unexpected key '%(key)s'.") % {"key": extra[0]})
 
 
 def _section_of(action: Action, key: str) -> int:
     value = action[key]
     if not _is_int(value):
-        raise IllegalAction(f"'{key}' must be a section number such as 35.")
+        raise IllegalAction(_("'%(key)s' must be a section number such as 35.") % {"key": key})
     if value not in SECTION_SET:
-        raise IllegalAction(f"There is no section {value} on the mountain.")
+        raise IllegalAction(_("There is no section %(section)s on the mountain.") % {"section": value})
     return value
 
 
 def _region_of(action: Action, key: str = "region") -> int:
     value = action[key]
     if not _is_int(value):
-        raise IllegalAction(f"'{key}' must be a region number from 1 to 6.")
+        raise IllegalAction(_("'%(key)s' must be a region number from 1 to 6.") % {"key": key})
     if value not in REGIONS:
-        raise IllegalAction(f"There is no region {value}; regions are numbered 1 to 6.")
+        raise IllegalAction(_("There is no region %(region)s; regions are numbered 1 to 6.") % {"region": value})
     return value
 
 
@@ -159,75 +164,75 @@ def gain(state: State, seat: int, points: int, category: str) -> bool:
 def _trap_error(state: State, seat: int, sid: int) -> str | None:
     guide = state["guide"]
     if not region_has_animal(state, guide):
-        return f"Region {guide} has no animals left: move the guide to another region first."
+        return _("Region %(region)s has no animals left: move the guide to another region first.") % {"region": guide}
     if region(sid) != guide:
-        return f"Trap an animal in region {guide}."
+        return _("Trap an animal in region %(region)s.") % {"region": guide}
     if not _is_animal(state, sid):
-        return f"Section {sid} holds no animal."
+        return _("Section %(section)s holds no animal.") % {"section": sid}
     if state["seats"][seat]["hikers"] <= 0:
-        return "You have no hikers left."
+        return _("You have no hikers left.")
     return None
 
 
 def _relocate_error(state: State, reg: int) -> str | None:
     if region_has_animal(state, state["guide"]):
-        return "The guide can only be relocated when its region has no animals left."
+        return _("The guide can only be relocated when its region has no animals left.")
     if not region_has_animal(state, reg):
-        return f"Region {reg} has no animals: choose a region with at least one animal."
+        return _("Region %(region)s has no animals: choose a region with at least one animal.") % {"region": reg}
     return None
 
 
 def _activation_error(state: State, seat: int, species: str, a: int | None, b: int | None,
                       reg: int | None) -> str | None:
     if _first_unactivated(state["seats"][seat], species) is None:
-        return f"You have no unactivated {_name(species)}."
+        return _(NO_UNACTIVATED[species])
     if species == "yak":
         if reg is None:
-            return "Choose a region for the yak."
+            return _("Choose a region for the yak.")
         if reg == state["guide"] and not YAK_SAME_REGION_ALLOWED:
-            return f"The guide is already in region {reg}."
+            return _("The guide is already in region %(region)s.") % {"region": reg}
         if not YAK_EMPTY_REGION_ALLOWED and not region_has_animal(state, reg):
-            return f"Region {reg} has no animals."
+            return _("Region %(region)s has no animals.") % {"region": reg}
         return None
     if a is None or b is None:
-        return "Choose the two sections to swap."
+        return _("Choose the two sections to swap.")
     ca, cb = state["board"][str(a)], state["board"][str(b)]
     return _SWAP_ERRORS[species](a, b, ca, cb)
 
 
 def _snow_leopard_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
     if a >= b:
-            return "List the two sections in increasing order (a < b)."
+        return _("List the two sections in increasing order (a < b).")
     if ca["piece"] == "camp" or cb["piece"] == "camp":
-        return "Camps cannot be moved."
+        return _("Camps cannot be moved.")
     if ca["piece"] != "hiker" or cb["piece"] != "hiker":
-        return "The snow leopard swaps two hikers."
+        return _("The snow leopard swaps two hikers.")
     if b not in ADJ_SETS[a]:
-        return f"Sections {a} and {b} are not adjacent."
+        return _("Sections %(a)s and %(b)s are not adjacent.") % {"a": a, "b": b}
     if ca["seat"] == cb["seat"] and not NOOP_SWAPS_ALLOWED:
-        return "Both hikers have the same colour: swapping them would change nothing."
+        return _("Both hikers have the same colour: swapping them would change nothing.")
     return None
 
 
 def _tahr_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
     if ca["piece"] == "camp":
-        return "Camps cannot be moved."
+        return _("Camps cannot be moved.")
     if ca["piece"] != "hiker":
-        return f"Section {a} must hold a hiker ('a' is the hiker, 'b' the animal)."
+        return _("Section %(section)s must hold a hiker ('a' is the hiker, 'b' the animal).") % {"section": a}
     if cb["piece"] != "animal":
-        return f"Section {b} holds no animal."
+        return _("Section %(section)s holds no animal.") % {"section": b}
     if b not in ADJ_SETS[a]:
-        return f"Sections {a} and {b} are not adjacent."
+        return _("Sections %(a)s and %(b)s are not adjacent.") % {"a": a, "b": b}
     return None
 
 
 def _musk_deer_error(a: int, b: int, ca: dict, cb: dict) -> str | None:
     if a >= b:
-        return "List the two sections in increasing order (a < b)."
+        return _("List the two sections in increasing order (a < b).")
     if ca["piece"] != "animal" or cb["piece"] != "animal":
-        return "The musk deer swaps two animals."
+        return _("The musk deer swaps two animals.")
     if ca["species"] == cb["species"] and not NOOP_SWAPS_ALLOWED:
-        return "Both animals are of the same species: swapping them would change nothing."
+        return _("Both animals are of the same species: swapping them would change nothing.")
     return None
 
 
@@ -237,25 +242,31 @@ _SWAP_ERRORS = {"snow_leopard": _snow_leopard_error, "tahr": _tahr_error, "musk_
 def _spot_error(state: State, seat: int, row: str, col: int) -> str | None:
     me = state["seats"][seat]
     if state["claimed_this_turn"]:
-        return "You have already claimed a spot this turn."
+        return _("You have already claimed a spot this turn.")
     if me["cubes"] <= 0:
-        return "You have no cubes left."
+        return _("You have no cubes left.")
     if state["chart"][row][col] is not None:
-        return "That spot is already taken."
+        return _("That spot is already taken.")
     return None
 
 
 def _list_error(items: Any, n: int, what: str) -> str | None:
     if not isinstance(items, list):
-        return f"'{what}' must be a list."
+        return _("'%(key)s' must be a list.") % {"key": what}
     if any(not _is_int(x) for x in items):
-        return f"'{what}' must list whole numbers."
+        return _("'%(key)s' must list whole numbers.") % {"key": what}
     if len(set(items)) != len(items):
-        return f"Each entry of '{what}' may be listed only once."
+        return _("Each entry of '%(key)s' may be listed only once.") % {"key": what}
     if len(items) != n:
-        return f"This column needs exactly {n} {'hikers' if what == 'sections' else 'animals'}."
+        if what == "sections":
+            return ngettext("This column needs exactly %(n)s hiker.",
+                            "This column needs exactly %(n)s hikers.", n) % {"n": n}
+        return ngettext("This column needs exactly %(n)s animal.",
+                        "This column needs exactly %(n)s animals.", n) % {"n": n}
     if any(x >= y for x, y in pairwise(items)):
-        return f"List the {what} in increasing order."
+        if what == "sections":
+            return _("List the sections in increasing order.")
+        return _("List the animals in increasing order.")
     return None
 
 
@@ -263,14 +274,14 @@ def _camp_claim_error(state: State, seat: int, col: int, sections: list[int]) ->
     n = NEED[col]
     for sid in sections:
         if sid not in SECTION_SET:
-            return f"There is no section {sid} on the mountain."
+            return _("There is no section %(section)s on the mountain.") % {"section": sid}
         cell = _cell(state, sid)
         if cell["piece"] != "hiker" or cell["seat"] != seat:
-            return f"Section {sid} does not hold one of your hikers."
+            return _("Section %(section)s does not hold one of your hikers.") % {"section": sid}
     if state["seats"][seat]["camps"] < n:
-        return f"You need {n} camps in your supply."
+        return ngettext("You need %(n)s camp in your supply.", "You need %(n)s camps in your supply.", n) % {"n": n}
     if not _connected(sections):
-        return "Those hikers are not all connected."
+        return _("Those hikers are not all connected.")
     return None
 
 
@@ -278,13 +289,13 @@ def _trade_claim_error(state: State, seat: int, row: str, indices: list[int]) ->
     animals = state["seats"][seat]["animals"]
     for i in indices:
         if not 0 <= i < len(animals):
-            return f"You hold no animal number {i}."
+            return _("You hold no animal number %(index)s.") % {"index": i}
     kinds = [animals[i]["species"] for i in indices if animals[i]["species"] != WILD]
     if row == "different":
         if len(set(kinds)) != len(kinds):
-            return "Those animals are not all different."
+            return _("Those animals are not all different.")
     elif len(set(kinds)) > 1:
-        return "Those animals are not all the same species."
+        return _("Those animals are not all the same species.")
     return None
 
 
@@ -489,31 +500,32 @@ class NangaParbat(Ruleset):
 
     def validate_options(self, players: int, options: dict | None) -> dict:
         if isinstance(players, bool) or not isinstance(players, int) or players != 2:
-            raise IllegalAction("Nanga Parbat is for exactly 2 players.")
+            raise IllegalAction(_("Nanga Parbat is for exactly 2 players."))
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise IllegalAction("The options must be an object.")
+            raise IllegalAction(_("The options must be an object."))
         result = self.default_options()
         for key, value in options.items():
             if key not in result:
-                raise IllegalAction(f"Unknown option '{key}'. The only option is 'area_scoring'.")
+                raise IllegalAction(_("Unknown option '%(option)s'. The only option is 'area_scoring'.")
+                                    % {"option": key})
             if not isinstance(value, bool):
-                raise IllegalAction(f"The option '{key}' must be true or false.")
+                raise IllegalAction(_("The option '%(option)s' must be true or false.") % {"option": key})
             result[key] = value
         return result
 
     def setup(self, players: int, options: dict | None, seed: int) -> State:
         opts = self.validate_options(players, options)
         rng = self.deal_rng(seed)
-        deal = [s for s in SPECIES for _ in range(data.ANIMALS_PER_SPECIES)]
+        deal = [s for s in SPECIES for _n in range(data.ANIMALS_PER_SPECIES)]
         rng.shuffle(deal)
         first = rng.randrange(2)
         board = {str(sid): {"piece": "animal", "species": sp} for sid, sp in zip(SECTIONS, deal, strict=True)}
         seats = [{"hikers": data.HIKERS_PER_SEAT, "camps": data.CAMPS_PER_SEAT,
                   "cubes": data.CUBES_PER_SEAT, "score": 0,
                   "breakdown": {c: 0 for c in data.BREAKDOWN_CATEGORIES},
-                  "animals": [], "traded": []} for _ in range(2)]
+                  "animals": [], "traded": []} for _n in range(2)]
         return {
             "schema": SCHEMA,
             "players": 2,
@@ -577,7 +589,7 @@ class NangaParbat(Ruleset):
         kind = check_action_shape(action)
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(f"'{kind}' is not an action in Nanga Parbat.")
+            raise IllegalAction(_("'%(kind)s' is not an action in Nanga Parbat.") % {"kind": kind})
         new = _copy_for_apply(state)
         new["moves"] = state.get("moves", 0) + 1
         handler(new, seat, action)
@@ -631,16 +643,16 @@ def _need_phase(state: State, allowed: tuple[str, ...], kind: str) -> None:
     if phase in allowed:
         return
     if kind == "place_guide":
-        raise IllegalAction("The guide has already been placed.")
+        raise IllegalAction(_("The guide has already been placed."))
     if phase == "place_guide":
-        raise IllegalAction("First place the guide on the flag of a region.")
+        raise IllegalAction(_("First place the guide on the flag of a region."))
     if kind in ("trap", "relocate_guide"):
-        raise IllegalAction("You have already trapped an animal this turn.")
+        raise IllegalAction(_("You have already trapped an animal this turn."))
     if kind == "claim":
-        raise IllegalAction("Trap an animal first: claims come after the trap.")
+        raise IllegalAction(_("Trap an animal first: claims come after the trap."))
     if kind == "end_turn":
-        raise IllegalAction("You must trap an animal before ending your turn.")
-    raise IllegalAction("That cannot be done now.")
+        raise IllegalAction(_("You must trap an animal before ending your turn."))
+    raise IllegalAction(_("That cannot be done now."))
 
 
 def _do_place_guide(state: State, seat: int, action: Action) -> None:
@@ -690,11 +702,11 @@ def _do_activate(state: State, seat: int, action: Action) -> None:
     _need_phase(state, ("trap", "act"), "activate")
     species = action.get("animal")
     if not isinstance(species, str) or species not in SPECIES:
-        raise IllegalAction("Unknown animal: choose snow_leopard, tahr, musk_deer or yak.")
+        raise IllegalAction(_("Unknown animal: choose snow_leopard, tahr, musk_deer or yak."))
     if species == WILD:
-        raise IllegalAction("The bharal has no power to activate; it is wild when trading.")
+        raise IllegalAction(_("The bharal has no power to activate; it is wild when trading."))
     if species == RED_PANDA:
-        raise IllegalAction("The red panda has no power to activate; it scores when trapped.")
+        raise IllegalAction(_("The red panda has no power to activate; it scores when trapped."))
     a = b = reg = None
     if species == "yak":
         _keys(action, {"type", "animal", "region"})
@@ -723,12 +735,12 @@ def _do_claim(state: State, seat: int, action: Action) -> None:
     _need_phase(state, ("act",), "claim")
     row = action.get("row")
     if not isinstance(row, str) or row not in ROWS:
-        raise IllegalAction("Unknown row: choose camps, different or same.")
+        raise IllegalAction(_("Unknown row: choose camps, different or same."))
     items_key = "sections" if row == "camps" else "animals"
     _keys(action, {"type", "row", "col", items_key})
     col = action["col"]
     if not _is_int(col) or not 0 <= col <= 4:
-        raise IllegalAction("'col' must be a column number from 0 to 4.")
+        raise IllegalAction(_("'col' must be a column number from 0 to 4."))
     err = _spot_error(state, seat, row, col)
     items = action[items_key]
     err = err or _list_error(items, NEED[col], items_key)
