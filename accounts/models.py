@@ -50,7 +50,9 @@ class User(AbstractUser):
         help_text=gettext_lazy("E-mail me when a correspondence game waits for my move and I am not on the site.")
     )
     email_reminders = models.BooleanField(
-        default=True, help_text=gettext_lazy("E-mail me when 80% of a correspondence move's time is used.")
+        default=True,
+        # xgettext:no-python-format
+        help_text=gettext_lazy("E-mail me when 80% of a correspondence move's time is used.")
     )
     email_digest = models.BooleanField(
         default=False, help_text=gettext_lazy("Send me one e-mail a day listing the games waiting for me.")
