@@ -104,6 +104,14 @@ def test_sign_up_and_log_in(client, language):
 
 
 @pytest.mark.django_db
+def test_djangos_own_texts_on_the_sign_up_page_say_je_in_dutch(client):
+    html = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Je wachtwoord mag niet alleen uit cijfers bestaan." in html
+    assert "Je wachtwoord moet minstens 8 tekens lang zijn." in html
+    assert "Uw " not in html and " uw " not in html
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_settings(alice_client, language):
     check(alice_client.get("/accounts/settings/", HTTP_ACCEPT_LANGUAGE=language), SETTINGS, language)
