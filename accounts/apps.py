@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Players"
+    verbose_name = gettext_lazy("Players")
 
     def ready(self) -> None:
         # Apps listen instead of being called upward: the games app announces a finished

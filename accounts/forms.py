@@ -3,12 +3,14 @@ from typing import cast
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy
 
 from .models import User
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional: for password resets and turn reminders.")
+    email = forms.EmailField(required=False, label=gettext_lazy("Email"),
+                             help_text=gettext_lazy("Optional: for password resets and turn reminders."))
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -31,11 +33,12 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("email", "email_turn_notifications", "email_reminders", "email_digest")
-        labels = {"email_turn_notifications": "“Your turn” e-mails",
-                  "email_reminders": "Reminders before time runs out",
-                  "email_digest": "A daily digest"}
+        labels = {"email_turn_notifications": gettext_lazy("“Your turn” e-mails"),
+                  "email_reminders": gettext_lazy("Reminders before time runs out"),
+                  "email_digest": gettext_lazy("A daily digest")}
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=30, label="Days away",
-                              help_text="Your correspondence clocks stop meanwhile (live games are not affected).")
+    days = forms.IntegerField(min_value=1, max_value=30, label=gettext_lazy("Days away"),
+                              help_text=gettext_lazy(
+                                  "Your correspondence clocks stop meanwhile (live games are not affected)."))

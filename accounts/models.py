@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy, pgettext
 
 from games import rules as registry
 
@@ -45,13 +46,16 @@ class User(AbstractUser):
     """A registered player. E-mail is optional but lets correspondence games notify."""
 
     email_turn_notifications = models.BooleanField(
-        default=True, help_text="E-mail me when a correspondence game waits for my move and I am not on the site."
+        default=True,
+        help_text=gettext_lazy("E-mail me when a correspondence game waits for my move and I am not on the site.")
     )
     email_reminders = models.BooleanField(
-        default=True, help_text="E-mail me when 80% of a correspondence move's time is used."
+        default=True,
+        # xgettext:no-python-format
+        help_text=gettext_lazy("E-mail me when 80% of a correspondence move's time is used.")
     )
     email_digest = models.BooleanField(
-        default=False, help_text="Send me one e-mail a day listing the games waiting for me."
+        default=False, help_text=gettext_lazy("Send me one e-mail a day listing the games waiting for me.")
     )
     # Vacation: correspondence clocks stop until then (games.clocks); days are counted per year.
     vacation_until = models.DateTimeField(null=True, blank=True)
@@ -77,7 +81,7 @@ class Rating(models.Model):
     last_played = models.DateTimeField(null=True, blank=True)
     steady_until = models.DateTimeField(
         null=True, blank=True, db_index=True,
-        help_text="Until then the rating is not provisional (empty: provisional now).")
+        help_text=gettext_lazy("Until then the rating is not provisional (empty: provisional now)."))
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -119,18 +123,19 @@ class RatingEvent(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_events")
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="rating_events")
     game_slug = models.CharField(max_length=40)
-    played_at = models.DateTimeField(help_text="When the game finished (inactivity is measured from it).")
+    played_at = models.DateTimeField(help_text=gettext_lazy("When the game finished (inactivity is measured from it)."))
     rank = models.PositiveSmallIntegerField()
     players = models.PositiveSmallIntegerField()
     mu_before = models.FloatField()
-    sigma_before = models.FloatField(help_text="Sigma as stored before the game, before inactivity grew it.")
-    sigma_rated = models.FloatField(help_text="Sigma the game was rated with (after inactivity).")
+    sigma_before = models.FloatField(
+        help_text=gettext_lazy("Sigma as stored before the game, before inactivity grew it."))
+    sigma_rated = models.FloatField(help_text=gettext_lazy("Sigma the game was rated with (after inactivity)."))
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
     model = models.CharField(max_length=40)
     parameters = models.JSONField()
     expected_rank = models.PositiveSmallIntegerField()
-    table_average = models.IntegerField(help_text="The seats' average displayed rating before the game.")
+    table_average = models.IntegerField(help_text=gettext_lazy("The seats' average displayed rating before the game."))
 
     class Meta:
         ordering = ["id"]
@@ -155,13 +160,20 @@ class RatingEvent(models.Model):
     @property
     def reason(self) -> str:
         """Why the rating moved, e.g. "+18: 1st of 4; table average 1612; you were expected 2nd"."""
-        return (f"{self.change:+d}: {ordinal_word(self.rank)} of {self.players}; "
-                f"table average {self.table_average}; you were expected {ordinal_word(self.expected_rank)}")
+        return _("%(change)s: %(rank)s of %(players)s; table average %(average)s; you were expected %(expected)s") % {
+            "change": f"{self.change:+d}", "rank": ordinal_word(self.rank), "players": self.players,
+            "average": self.table_average, "expected": ordinal_word(self.expected_rank)}
 
 
 def ordinal_word(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1st, 2nd, 3rd, 4th... in English; each language writes its own (1e, 1., 1º)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return pgettext("ordinal number", "%(n)sth") % {"n": n}
+    if n % 10 == 1:
+        return pgettext("ordinal number", "%(n)sst") % {"n": n}
+    if n % 10 == 2:
+        return pgettext("ordinal number", "%(n)snd") % {"n": n}
+    return pgettext("ordinal number", "%(n)srd") % {"n": n}
 
 
 def displayed_rating(user, slug: str) -> int:

@@ -20,12 +20,12 @@ urlpatterns = [
 ]
 
 # Django's own auth views (login, logout, password change and reset), styled by our
-# templates/registration/*; they keep their global names ("login", "password_change"...).
+# accounts/templates/registration/*; they keep their global names ("login", "password_change"...).
 # Log-in and password reset are rate-limited (config.abuse); django-axes locks out
 # repeated failed log-ins on top of that.
 auth_urlpatterns: list[URLPattern | URLResolver] = [
     path("login/", limited("login")(auth_views.LoginView.as_view(authentication_form=LoginForm)), name="login"),
-    # Our own mail (templates/registration/password_reset_*): signed with the site's name
+    # Our own mail (accounts/templates/registration/password_reset_*): signed with the site's name
     # and SITE_URL, never the host the request came in on ("The 127.0.0.1:8000 team").
     path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view(
         extra_email_context={"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL})),

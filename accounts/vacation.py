@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 
 from games import engine
 from games.engine import Rejected
@@ -27,9 +28,11 @@ def declare(user_id: int, days: int) -> User:
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user_id)
         if days < 1:
-            raise Rejected("A vacation lasts at least one day.", 400)
+            raise Rejected(_("A vacation lasts at least one day."), 400)
         if days > days_left(user, now):
-            raise Rejected(f"You have {days_left(user, now)} vacation days left this year.", 400)
+            left = days_left(user, now)
+            raise Rejected(ngettext("You have %(days)s vacation day left this year.",
+                                    "You have %(days)s vacation days left this year.", left) % {"days": left}, 400)
         if user.vacation_year != now.year:
             user.vacation_year, user.vacation_days_used = now.year, 0
         start = max(user.vacation_until or now, now)  # extends the current absence, if any
@@ -47,7 +50,7 @@ def end(user_id: int) -> User:
         user = User.objects.select_for_update().get(pk=user_id)
         until = user.vacation_until
         if until is None or not user.on_vacation(now):
-            raise Rejected("You are not on vacation.", 409)
+            raise Rejected(_("You are not on vacation."), 409)
         unused = math.floor((until - now) / timedelta(days=1))
         if user.vacation_year == now.year:
             user.vacation_days_used = max(0, user.vacation_days_used - unused)

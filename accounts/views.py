@@ -6,6 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.dateformat import format as format_date
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -30,7 +32,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Switchback, {user.username}! Pick a table or create one.")
+        messages.success(request, _("Welcome to Switchback, %(name)s! Pick a table or create one.")
+                         % {"name": user.username})
         return redirect("lobby:index")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -53,7 +56,7 @@ def settings_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         return redirect("accounts:settings")
     return render(request, "accounts/settings.html", {
         "form": form, "vacation_form": VacationForm(), "vacation_days_left": vacation.days_left(request.user),
@@ -67,14 +70,15 @@ def vacation_view(request: AuthenticatedHttpRequest) -> HttpResponse:
     try:
         if request.POST.get("end"):
             vacation.end(request.user.id)
-            messages.success(request, "Welcome back: your correspondence clocks run again.")
+            messages.success(request, _("Welcome back: your correspondence clocks run again."))
         else:
             form = VacationForm(request.POST)
             if not form.is_valid():
-                raise Rejected("Give a number of days between 1 and 30.", 400)
+                raise Rejected(_("Give a number of days between 1 and 30."), 400)
             user = vacation.declare(request.user.id, form.cleaned_data["days"])
-            until = f"{user.vacation_until:%b %d, %H:%M} UTC"
-            messages.success(request, f"Enjoy! Your correspondence clocks stop until {until}.")
+            assert user.vacation_until is not None  # declare() has just set it
+            until = f"{format_date(user.vacation_until, 'M d, H:i')} UTC"  # month names in the reader's language
+            messages.success(request, _("Enjoy! Your correspondence clocks stop until %(until)s.") % {"until": until})
     except Rejected as exc:
         messages.error(request, exc.message)
     return redirect("accounts:settings")
@@ -107,7 +111,7 @@ def leaderboard(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     try:
         current = registry.get(slug)
     except KeyError:
-        return render(request, "404.html", {"message": "No such game."}, status=404)
+        return render(request, "404.html", {"message": _("No such game.")}, status=404)
     page = Paginator(stats.leaderboard(slug), LEADERBOARD_PAGE).get_page(request.GET.get("page"))
     mine = None
     if request.user.is_authenticated:

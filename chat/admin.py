@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from .models import ChatMessage, ChatMute, ChatReport
 
@@ -15,16 +16,16 @@ class ChatMessageAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "table", "author", "text", "created")
     actions = ["hide", "show"]
 
-    @admin.display(description="Reports")
+    @admin.display(description=gettext_lazy("Reports"))
     def report_count(self, obj: ChatMessage) -> int:
         return obj.reports.count()
 
-    @admin.action(description="Hide the selected lines")
+    @admin.action(description=gettext_lazy("Hide the selected lines"))
     def hide(self, request, queryset) -> None:
         queryset.update(hidden=True)
         ChatReport.objects.filter(message__in=queryset).update(resolved=True)
 
-    @admin.action(description="Show the selected lines again")
+    @admin.action(description=gettext_lazy("Show the selected lines again"))
     def show(self, request, queryset) -> None:
         queryset.update(hidden=False)
 
@@ -39,7 +40,7 @@ class ChatReportAdmin(admin.ModelAdmin):
     list_select_related = ("reporter", "message__author")
     actions = ["hide_messages"]
 
-    @admin.action(description="Hide the reported lines")
+    @admin.action(description=gettext_lazy("Hide the reported lines"))
     def hide_messages(self, request, queryset) -> None:
         ChatMessage.objects.filter(reports__in=queryset).update(hidden=True)
         queryset.update(resolved=True)

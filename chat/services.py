@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _, ngettext
 
 from games import notify
 from games.engine import Rejected
@@ -91,17 +94,18 @@ def history(room: Room, reader) -> list[ChatMessage]:
 def clean_text(raw: str) -> str:
     text = " ".join((raw or "").split())
     if not text:
-        raise Rejected("Write something first.", 400)
+        raise Rejected(_("Write something first."), 400)
     if len(text) > MAX_LENGTH:
-        raise Rejected(f"Keep it under {MAX_LENGTH} characters.", 400)
+        raise Rejected(ngettext("Keep it under %(count)s character.", "Keep it under %(count)s characters.", MAX_LENGTH)
+                       % {"count": MAX_LENGTH}, 400)
     return text
 
 
 def post(room: Room, author, raw: str) -> ChatMessage:
     if not room.can_write(author):
-        raise Rejected("Only the players at this table can write here.", 403)
+        raise Rejected(_("Only the players at this table can write here."), 403)
     if blocks.blocked_among(author, room.talkers() - {author.pk}):
-        raise Rejected("You cannot write here: a player at this table blocked you, or you them.", 403)
+        raise Rejected(_("You cannot write here: a player at this table blocked you, or you them."), 403)
     text = clean_text(raw)
     with transaction.atomic():
         message = ChatMessage.objects.create(game=room.game, table=room.table if room.game is None else None,
@@ -122,18 +126,25 @@ def groups(room: Room) -> list[str]:
 
 
 def broadcast(room: Room, message: ChatMessage) -> None:
-    """Render the line once and send it to every group that may read it. The same HTML goes
-    to every reader, so it carries the mute and report controls for anyone: the chat box
-    names its reader (data-reader) and site.js hides the controls on the reader's own lines."""
-    html = render_to_string("chat/_live_line.html", {"line": message, "kind": room.kind, "pk": room.pk})
+    """Render the line once per site language and send it to every group that may read it.
+    The same HTML goes to every reader of a language, so it carries the mute and report
+    controls for anyone: the chat box names its reader (data-reader) and site.js hides the
+    controls on the reader's own lines. Each socket sends the line of the language active
+    for it (games.consumers.forward_chat); `html` is the site's default language."""
+    context = {"line": message, "kind": room.kind, "pk": room.pk}
+    by_language = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            by_language[code] = render_to_string("chat/_live_line.html", context)
     readers = None if room.public or room.game is not None else sorted(room.talkers())
-    event = {"type": "chat.message", "html": html, "author": message.author_id, "readers": readers}
+    event = {"type": "chat.message", "html": by_language[settings.LANGUAGE_CODE], "html_by_language": by_language,
+             "author": message.author_id, "readers": readers}
     notify.send_many([(group, event) for group in groups(room)])
 
 
 def set_mute(room: Room, reader, muted_id: int, muted: bool) -> None:
     if muted_id == reader.pk:
-        raise Rejected("You cannot mute yourself.", 400)
+        raise Rejected(_("You cannot mute yourself."), 400)
     if muted:
         ChatMute.objects.get_or_create(reader=reader, muted_id=muted_id)
     else:

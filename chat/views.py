@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 from django_ratelimit.exceptions import Ratelimited
 
@@ -36,7 +37,8 @@ def _box(request: HttpRequest, room: services.Room, kind: str, pk: int, *, error
         return render(request, "chat/_closed.html", {"kind": kind}, status=403 if status == 200 else status)
     return render(request, "chat/_box.html", {
         "kind": kind, "pk": pk, "lines": services.history(room, request.user),
-        "can_write": room.can_write(request.user), "phrases": CANNED_PHRASES, "max_length": MAX_LENGTH,
+        "can_write": room.can_write(request.user), "phrases": [str(phrase) for phrase in CANNED_PHRASES],
+        "max_length": MAX_LENGTH,
         "error": error,
     }, status=status)
 
@@ -45,7 +47,7 @@ def box(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     return _box(request, _room(kind, pk), kind, pk)
 
 
-TOO_FAST = "You are writing too fast: wait a minute, then try again."
+TOO_FAST = gettext_lazy("You are writing too fast: wait a minute, then try again.")
 
 
 def _limited_in_the_box(view):
@@ -60,7 +62,7 @@ def _limited_in_the_box(view):
         try:
             return counted(request, kind, pk)
         except Ratelimited:
-            return _box(request, _room(kind, pk), kind, pk, error=TOO_FAST, status=429)
+            return _box(request, _room(kind, pk), kind, pk, error=str(TOO_FAST), status=429)
     return answer
 
 
@@ -79,9 +81,9 @@ def post(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
 def mute(request: HttpRequest, kind: str, pk: int, user_id: int) -> HttpResponse:
     room = _room(kind, pk)
     if not request.user.is_authenticated or not room.can_read(request.user):
-        return _box(request, room, kind, pk, error="Log in to mute someone.", status=403)
+        return _box(request, room, kind, pk, error=_("Log in to mute someone."), status=403)
     if not get_user_model().objects.filter(pk=user_id).exists():
-        return _box(request, room, kind, pk, error="There is no such player to mute.", status=404)
+        return _box(request, room, kind, pk, error=_("There is no such player to mute."), status=404)
     try:
         services.set_mute(room, request.user, user_id, request.POST.get("on", "1") == "1")
     except Rejected as exc:
@@ -94,9 +96,9 @@ def report(request: HttpRequest, kind: str, pk: int, message_id: int) -> HttpRes
     room = _room(kind, pk)
     message = ChatMessage.objects.filter(room.lines(), pk=message_id).first()
     if message is None or not request.user.is_authenticated or not room.can_read(request.user):
-        return _box(request, room, kind, pk, error="There is no such line to report.", status=404)
+        return _box(request, room, kind, pk, error=_("There is no such line to report."), status=404)
     ChatReport.objects.get_or_create(message=message, reporter=request.user)
-    return _box(request, room, kind, pk, error="Thanks: a moderator will look at it.")
+    return _box(request, room, kind, pk, error=_("Thanks: a moderator will look at it."))
 
 
 @login_required
@@ -104,9 +106,9 @@ def report(request: HttpRequest, kind: str, pk: int, message_id: int) -> HttpRes
 def unmute(request: HttpRequest, user_id: int) -> HttpResponse:
     """From the settings page's list of muted players: their lines show again everywhere
     (chat pages opened from now on)."""
-    removed, _ = ChatMute.objects.filter(reader_id=request.user.pk, muted_id=user_id).delete()
+    removed, _kinds = ChatMute.objects.filter(reader_id=request.user.pk, muted_id=user_id).delete()
     if removed:
-        messages.success(request, "Unmuted: you see their chat lines again.")
+        messages.success(request, _("Unmuted: you see their chat lines again."))
     else:
-        messages.info(request, "That player was not muted.")
+        messages.info(request, _("That player was not muted."))
     return redirect("accounts:settings")

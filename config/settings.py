@@ -41,6 +41,10 @@ SITE_URL = os.environ.get("SITE_URL", f"http://{_RUN_HOST}:{os.environ.get('WEB_
 
 INSTALLED_APPS = [
     "daphne",
+    # Before django.contrib.admin: accounts/templates/registration/* (log-in, password change
+    # and reset pages and mail) must win over the admin's templates of the same names, and
+    # accounts' catalogue over Django's own for the texts it words differently.
+    "accounts",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -54,7 +58,6 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
-    "accounts",
     "lobby",
     "games",
     "chat",

@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils import dateformat
+from django.utils import dateformat, translation
 
 from . import presence
 from .models import Game
@@ -136,7 +136,8 @@ async def forward_chat(consumer, event) -> None:
         return
     if event["author"] in getattr(consumer, "muted", set()):
         return
-    await consumer.send(text_data=event["html"])
+    # The line in the language active for this socket (chat.services renders one per language).
+    await consumer.send(text_data=event.get("html_by_language", {}).get(translation.get_language(), event["html"]))
 
 
 def update_mutes(consumer, event) -> None:

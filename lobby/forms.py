@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext as _, gettext_lazy
 
 from games import presenters
 from games import rules as registry
@@ -18,7 +19,7 @@ from games.rules.base import IllegalAction
 from .models import CLOCK_PRESETS, DAYS_PER_MOVE_CHOICES
 
 OPTION_PREFIX = "opt_"
-RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
+RATED_CHOICES = [("rated", gettext_lazy("Rated")), ("casual", gettext_lazy("Casual"))]
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -41,24 +42,31 @@ def option_field(name: str, default, spec: dict) -> forms.Field:
 
 
 class TableForm(forms.Form):
-    game = forms.ChoiceField(choices=game_choices)
-    seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Seats")
-    is_private = forms.BooleanField(required=False, label="Private (only people with the invite link can join)")
-    pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
+    game = forms.ChoiceField(choices=game_choices, label=gettext_lazy("Game"))
+    seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label=gettext_lazy("Seats"))
+    is_private = forms.BooleanField(required=False,
+                                    label=gettext_lazy("Private (only people with the invite link can join)"))
+    pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect,
+                             label=gettext_lazy("Pace"))
     days_per_move = forms.TypedChoiceField(choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, required=False,
-                                           label="Time per move (correspondence)",
-                                           help_text="The full time comes back after each of your moves.")
-    clock = forms.ChoiceField(choices=CLOCK_PRESETS, initial="10+1", required=False, label="Clock (live)",
-                              help_text="Minutes per player + seconds added per move.")
-    clock_minutes = forms.IntegerField(min_value=1, max_value=180, required=False, label="Custom clock: minutes")
+                                           label=gettext_lazy("Time per move (correspondence)"),
+                                           help_text=gettext_lazy("The full time comes back after each of your moves."))
+    clock = forms.ChoiceField(choices=CLOCK_PRESETS, initial="10+1", required=False, label=gettext_lazy("Clock (live)"),
+                              help_text=gettext_lazy("Minutes per player + seconds added per move."))
+    clock_minutes = forms.IntegerField(min_value=1, max_value=180, required=False,
+                                       label=gettext_lazy("Custom clock: minutes"))
     clock_increment = forms.IntegerField(min_value=0, max_value=300, required=False, initial=0,
-                                         label="Custom clock: seconds added per move")
-    chat_public = forms.BooleanField(required=False, label="Spectators may read the chat")
-    min_rating = forms.IntegerField(min_value=0, max_value=3000, required=False, label="Lowest rating that may join",
-                                    help_text="Leave empty for anyone. Ratings start at 1000.")
-    max_rating = forms.IntegerField(min_value=0, max_value=3000, required=False, label="Highest rating that may join")
+                                         label=gettext_lazy("Custom clock: seconds added per move"))
+    chat_public = forms.BooleanField(required=False, label=gettext_lazy("Spectators may read the chat"))
+    min_rating = forms.IntegerField(min_value=0, max_value=3000, required=False,
+                                    label=gettext_lazy("Lowest rating that may join"),
+                                    help_text=gettext_lazy("Leave empty for anyone. Ratings start at 1000."))
+    max_rating = forms.IntegerField(min_value=0, max_value=3000, required=False,
+                                    label=gettext_lazy("Highest rating that may join"))
     rated = forms.ChoiceField(choices=RATED_CHOICES, initial="rated", required=False, widget=forms.RadioSelect,
-                              help_text="Rated games change ratings; games with bots and solo games never do.")
+                              label=gettext_lazy("Rated"),
+                              help_text=gettext_lazy(
+                                  "Rated games change ratings; games with bots and solo games never do."))
 
     def __init__(self, *args, game_slug: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,9 +98,9 @@ class TableForm(forms.Form):
         if self.ruleset is None or self.errors:
             return data
         if data.get("game") != self.ruleset.slug:
-            raise forms.ValidationError("Choose the game again: the options belong to another game.")
+            raise forms.ValidationError(_("Choose the game again: the options belong to another game."))
         if data.get("pace") == Pace.CORRESPONDENCE and not data.get("days_per_move"):
-            self.add_error("days_per_move", "Choose the time per move for a correspondence game.")
+            self.add_error("days_per_move", _("Choose the time per move for a correspondence game."))
         raw = {}
         for name in self.option_field_names():
             value = data.get(name)
@@ -110,7 +118,7 @@ class TableForm(forms.Form):
         self._clean_clock(data)
         low, high = data.get("min_rating"), data.get("max_rating")
         if low is not None and high is not None and low > high:
-            self.add_error("max_rating", "The highest rating must not be below the lowest.")
+            self.add_error("max_rating", _("The highest rating must not be below the lowest."))
         return data
 
     def _clean_clock(self, data: dict) -> None:
@@ -121,7 +129,7 @@ class TableForm(forms.Form):
             data["clock_minutes"], data["clock_increment"] = None, 0
         elif choice == "custom":
             if not data.get("clock_minutes"):
-                self.add_error("clock_minutes", "Give the minutes of your custom clock.")
+                self.add_error("clock_minutes", _("Give the minutes of your custom clock."))
             data["clock_increment"] = data.get("clock_increment") or 0
         else:
             minutes, increment = choice.split("+")

@@ -7,13 +7,22 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from games.models import Game, Pace, PlaysAGame
 
-DAYS_PER_MOVE_CHOICES = [(1, "1 day"), (2, "2 days"), (3, "3 days"), (7, "7 days")]
+
+
+def _days(n: int) -> str:
+    return ngettext("%(days)s day", "%(days)s days", n) % {"days": n}
+
+
+_days_lazy = lazy(_days, str)   # evaluated where shown, in the reader's language
+DAYS_PER_MOVE_CHOICES = [(n, _days_lazy(n)) for n in (1, 2, 3, 7)]
 # Live clocks: "minutes+increment seconds" presets; "custom" lets the host type both.
-CLOCK_PRESETS = [("3+2", "3+2 (blitz)"), ("10+1", "10+1"), ("15+10", "15+10"), ("none", "No clock"),
-                 ("custom", "Custom")]
+CLOCK_PRESETS = [("3+2", gettext_lazy("3+2 (blitz)")), ("10+1", "10+1"), ("15+10", "15+10"),
+                 ("none", gettext_lazy("No clock")), ("custom", gettext_lazy("Custom"))]
 
 
 def new_invite_token() -> str:
@@ -22,10 +31,10 @@ def new_invite_token() -> str:
 
 class Table(PlaysAGame, models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        STARTED = "started", "Started"
-        CANCELLED = "cancelled", "Cancelled"
-        EXPIRED = "expired", "Expired"
+        OPEN = "open", gettext_lazy("Waiting for players")
+        STARTED = "started", gettext_lazy("Started")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
+        EXPIRED = "expired", gettext_lazy("Expired")
 
     game_slug = models.CharField(max_length=40)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
@@ -35,8 +44,8 @@ class Table(PlaysAGame, models.Model):
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     days_per_move = models.PositiveSmallIntegerField(null=True, blank=True, choices=DAYS_PER_MOVE_CHOICES)
-    is_rated = models.BooleanField(default=True, help_text="The host chose a rated game (not casual).")
-    chat_public = models.BooleanField(default=False, help_text="Spectators may read the players' chat.")
+    is_rated = models.BooleanField(default=True, help_text=gettext_lazy("The host chose a rated game (not casual)."))
+    chat_public = models.BooleanField(default=False, help_text=gettext_lazy("Spectators may read the players' chat."))
     clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     clock_increment = models.PositiveSmallIntegerField(default=0)
     min_rating = models.PositiveSmallIntegerField(null=True, blank=True,
@@ -46,10 +55,13 @@ class Table(PlaysAGame, models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
-    last_activity = models.DateTimeField(default=timezone.now, help_text="Open tables idle too long expire.")
+    last_activity = models.DateTimeField(default=timezone.now,
+                                         help_text=gettext_lazy("Open tables idle too long expire."))
 
     class Meta:
         ordering = ["-created"]
+        verbose_name = gettext_lazy("table")
+        verbose_name_plural = gettext_lazy("tables")
 
     def __str__(self) -> str:
         return f"{self.title} table #{self.pk} ({self.get_status_display()})"
@@ -89,20 +101,22 @@ class Table(PlaysAGame, models.Model):
 
     def rating_range_label(self) -> str:
         if self.min_rating is not None and self.max_rating is not None:
-            return f"ratings {self.min_rating}–{self.max_rating}"
+            return _("ratings %(low)s–%(high)s") % {"low": self.min_rating, "high": self.max_rating}
         if self.min_rating is not None:
-            return f"ratings {self.min_rating}+"
-        return f"ratings up to {self.max_rating}" if self.max_rating is not None else ""
+            return _("ratings %(low)s+") % {"low": self.min_rating}
+        return _("ratings up to %(high)s") % {"high": self.max_rating} if self.max_rating is not None else ""
 
     def pace_label(self) -> str:
         if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
-            return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
+            return ngettext("Correspondence, %(days)s day per move", "Correspondence, %(days)s days per move",
+                            self.days_per_move) % {"days": self.days_per_move}
         if self.clock_minutes:
-            return f"Live, {self.clock_minutes}+{self.clock_increment}"
-        return "Live"
+            return _("Live, %(minutes)s+%(increment)s") % {"minutes": self.clock_minutes,
+                                                           "increment": self.clock_increment}
+        return _("Live")
 
     def rated_label(self) -> str:
-        return "Rated" if self.is_rated else "Casual"
+        return _("Rated") if self.is_rated else _("Casual")
 
 
 class TableSeat(models.Model):
@@ -121,7 +135,9 @@ class TableSeat(models.Model):
             models.UniqueConstraint(fields=["table", "user"], condition=models.Q(user__isnull=False),
                                     name="one_table_seat_per_user"),
         ]
+        verbose_name = gettext_lazy("table seat")
+        verbose_name_plural = gettext_lazy("table seats")
 
     @property
     def name(self) -> str:
-        return "Bot" if self.is_bot else (self.user.username if self.user else "?")
+        return _("Bot") if self.is_bot else (self.user.username if self.user else "?")

@@ -8,6 +8,7 @@ from django.conf import settings
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 
 from accounts.models import displayed_rating
 from games import engine, notify
@@ -32,12 +33,12 @@ def _locked(table_id: int) -> Table:
     try:
         return Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        raise Rejected("There is no such table.", 404) from None
+        raise Rejected(_("There is no such table."), 404) from None
 
 
 def _require_open(table: Table) -> None:
     if not table.is_open:
-        raise Rejected("This table is no longer open.", 409)
+        raise Rejected(_("This table is no longer open."), 409)
 
 
 def _next_position(table: Table) -> int:
@@ -67,17 +68,17 @@ def join(table_id: int, user, token: str | None = None) -> Table:
         if table.has_user(user):
             return table
         if table.is_private and token != table.invite_token:
-            raise Rejected("This table is private: join it through its invite link.", 403)
+            raise Rejected(_("This table is private: join it through its invite link."), 403)
         if table.free <= 0:
-            raise Rejected("This table is full.", 409)
+            raise Rejected(_("This table is full."), 409)
         if blocks.blocked_among(user, [seat.user_id for seat in table.seats.all() if seat.user_id]):
-            raise Rejected("You cannot join this table: a player there blocked you, or you them.", 403)
+            raise Rejected(_("You cannot join this table: a player there blocked you, or you them."), 403)
         _require_rating_in_range(table, user)
         try:
             with transaction.atomic():
                 TableSeat.objects.create(table=table, user=user, position=_next_position(table))
         except IntegrityError:
-            raise Rejected("You are already at this table.", 409) from None
+            raise Rejected(_("You are already at this table."), 409) from None
         table = _start_if_full(table)
     return table
 
@@ -88,7 +89,8 @@ def _require_rating_in_range(table: Table, user) -> None:
         return
     rating = displayed_rating(user, table.game_slug)
     if not table.admits_rating(rating):
-        raise Rejected(f"This table is for {table.rating_range_label()}; your rating in this game is {rating}.", 403)
+        raise Rejected(_("This table is for %(range)s; your rating in this game is %(rating)s.")
+                       % {"range": table.rating_range_label(), "rating": rating}, 403)
 
 
 def leave(table_id: int, user) -> Table:
@@ -98,9 +100,9 @@ def leave(table_id: int, user) -> Table:
         if table.host_id == user.pk:
             _close(table, Table.Status.CANCELLED)
         else:
-            deleted, _ = table.seats.filter(user=user).delete()
+            deleted, _kinds = table.seats.filter(user=user).delete()
             if not deleted:
-                raise Rejected("You are not at this table.", 409)
+                raise Rejected(_("You are not at this table."), 409)
     return table
 
 
@@ -109,7 +111,7 @@ def add_bot(table_id: int, user) -> Table:
         _require_host(table, user)
         _require_open(table)
         if table.free <= 0:
-            raise Rejected("There is no empty seat for a bot.", 409)
+            raise Rejected(_("There is no empty seat for a bot."), 409)
         TableSeat.objects.create(table=table, is_bot=True, position=_next_position(table))
         table = _start_if_full(table)
     return table
@@ -121,7 +123,7 @@ def remove_bot(table_id: int, user) -> Table:
         _require_open(table)
         bot = table.seats.filter(is_bot=True).order_by("-position").first()
         if bot is None:
-            raise Rejected("There is no bot at this table.", 409)
+            raise Rejected(_("There is no bot at this table."), 409)
         bot.delete()
     return table
 
@@ -131,14 +133,17 @@ def start(table_id: int, user) -> Table:
         _require_host(table, user)
         _require_open(table)
         if table.taken < table.rules.min_players:
-            raise Rejected(f"{table.title} needs at least {table.rules.min_players} players.", 409)
+            low = table.rules.min_players
+            raise Rejected(ngettext("%(game)s needs at least %(count)s player.",
+                                    "%(game)s needs at least %(count)s players.", low)
+                           % {"game": table.title, "count": low}, 409)
         table = _start(table)
     return table
 
 
 def _require_host(table: Table, user) -> None:
     if table.host_id != user.pk:
-        raise Rejected("Only the host can do that.", 403)
+        raise Rejected(_("Only the host can do that."), 403)
 
 
 def _start_if_full(table: Table) -> Table:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -133,7 +134,7 @@ def live_version(request: HttpRequest, kind: str, object_id: int | None = None) 
     else:
         found = live.lobby_fingerprint()
     if found is None:
-        raise Http404("Nothing to follow here.")
+        raise Http404(_("Nothing to follow here."))
     response = HttpResponse(found, content_type="text/plain")
     response["Cache-Control"] = "no-store"
     return response
@@ -170,7 +171,7 @@ def _table_action(action):
         if table.game_id:
             return redirect(table.game)
         if table.status == Table.Status.CANCELLED:
-            messages.info(request, "The table was closed.")
+            messages.info(request, _("The table was closed."))
             return redirect("lobby:index")
         return redirect(table)
 
