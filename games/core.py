@@ -22,7 +22,8 @@ from django.utils import timezone
 from . import clocks
 from .models import Game, Move, RematchOffer, Seat
 from .replay import REPLAY_CHECKPOINT, replay_state, replay_states  # noqa: F401  (the engine's names; games.replay)
-from .rules import bot_for
+from .rules import bot_for, levels
+from .rules import get as current_rules
 
 STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
 
@@ -70,6 +71,7 @@ class SeatPlan:
 
     user: Any = None
     is_bot: bool = False
+    bot_level: int | None = None  # 1-5 (games.rules.levels); None: the greedy level 3
 
 
 def locked(game_id: int) -> Game:
@@ -120,8 +122,36 @@ def record(game: Game, seat: int, action: dict, new_state: dict, *, token: str =
     game._last_move, game._last_move_version = move, game.version  # the panel's undo button
 
 
-def play_bots(game: Game, started: dict[int, Seat]) -> int:
+# The level of a bot standing in for an absent or resigned player: the greedy bot. It answers
+# at once (a timed-out seat never waits for the worker), keeps the seat's position sensible
+# for the players still in the game, and is not a strength the absent player chose.
+STAND_IN_LEVEL = levels.GREEDY
+
+
+def _older_rules(game: Game) -> bool:
+    return bool(game.rules_version) and game.rules_version != current_rules(game.game_slug).version
+
+
+def bot_level(seat: Seat) -> int:
+    return (seat.bot_level or levels.GREEDY) if seat.is_bot else STAND_IN_LEVEL
+
+
+def searching_bot_to_move(game: Game) -> bool:
+    """Does the game wait for a bot that searches (level 4-5)? Such a move takes its time
+    budget, so it is made by the task worker (games.publisher.play_bot_turn), never inside
+    a player's request."""
+    if not game.is_active or _older_rules(game):
+        return False
+    bots = {s.index: bot_level(s) for s in game.seats.all() if s.played_by_bot}
+    return any(bots.get(i, 0) in levels.SEARCH for i in game.to_act())
+
+
+def play_bots(game: Game, started: dict[int, Seat], *, search: bool = False) -> int:
     """Bots answer at once, so a game with bots never waits for them. Returns moves made.
+
+    Bots that search (levels 4-5) move only where `search` is allowed (the task worker),
+    one search move per call, so each shows on the pages as it is made; everywhere else
+    the game waits for them and the publisher hands their turn to the worker.
 
     The clocks follow every move, the bots' too: a player whose turn ended with their move
     and who is asked again after a bot's reply had their clock stopped (with its increment)
@@ -129,16 +159,22 @@ def play_bots(game: Game, started: dict[int, Seat]) -> int:
     added to `started`.
     """
     rules = game.rules
-    bot_seats = {s.index for s in game.seats.all() if s.played_by_bot}
+    bot_seats = {s.index: bot_level(s) for s in game.seats.all() if s.played_by_bot}
     if not bot_seats:
         return 0
-    bot = bot_for(game.game_slug, game.rules_version or None)
+    older = _older_rules(game)  # a game under older rules keeps the greedy bot kept beside them
     made = 0
     while made < settings.BOT_MOVE_LIMIT and not rules.is_over(game.state):
         waiting = [s for s in rules.to_act(game.state) if s in bot_seats]
         if not waiting:
             break
         seat = waiting[0]
+        level = levels.GREEDY if older else bot_seats[seat]
+        if level in levels.SEARCH:
+            if not search:
+                break
+            search = False  # one search move per call
+        bot = bot_for(game.game_slug, game.rules_version or None) if older else bot_for(game.game_slug, level=level)
         rng = random.Random(f"{game.seed}:bot:{game.version}")
         action = bot.choose(game.state, seat, rng)
         record(game, seat, action, rules.apply(game.state, seat, action), by_bot=True)

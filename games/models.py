@@ -196,6 +196,8 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="seats")
     is_bot = models.BooleanField(default=False)
+    bot_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A bot seat's level, 1-5 (empty: the greedy level 3).")
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     # The seat's clock (games.clocks): time left, and since when it runs (None: stopped;
@@ -216,7 +218,8 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return f"Bot {self.index + 1}"
+            level = "" if self.bot_level is None else f" (level {self.bot_level})"
+            return f"Bot {self.index + 1}{level}"
         return self.user.username if self.user else f"Seat {self.index + 1}"
 
     @property

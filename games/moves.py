@@ -49,7 +49,8 @@ def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = P
         is_rated=rated and _people_only(order),
     )
     Seat.objects.bulk_create(
-        Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot) for i, plan in enumerate(order)
+        Seat(game=game, index=i, user=plan.user, is_bot=plan.is_bot, bot_level=plan.bot_level if plan.is_bot else None)
+        for i, plan in enumerate(order)
     )
     prefetch_related_objects([game], seats_with_users())
     remember_saved(game)
@@ -137,11 +138,12 @@ def undo(game_id: int, user) -> Outcome:
     return Outcome(game, my.index, applied=True, changed=True, message="Move taken back.", clocks_started=started)
 
 
-def play_bots_now(game_id: int) -> Outcome:
-    """Let bots move in a game that waits for them (e.g. after a seat became a bot)."""
+def play_bots_now(game_id: int, *, search: bool = False) -> Outcome:
+    """Let bots move in a game that waits for them (e.g. after a seat became a bot); with
+    `search`, the worker's call, a bot of level 4-5 makes its move too."""
     game = locked(game_id)
     started: dict[int, Seat] = {}
-    if not (game.is_active and play_bots(game, started)):
+    if not (game.is_active and play_bots(game, started, search=search)):
         return Outcome(game, None, applied=False)
     after_change(game, started)
     save_changes(game)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts.models import RatingEvent
 
 from . import presenters
+from .core import searching_bot_to_move
 from .finishing import can_abort, ending_sentences
 from .models import Game
 from .presenters import name_seats  # noqa: F401  (games still importing it from here)
@@ -50,6 +51,7 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "seats": game.ordered_seats(),
         "to_act": to_act,
         "waiting_names": [names[i] for i in to_act if i != seat],
+        "bot_thinking": searching_bot_to_move(game),  # the worker is making a level 4-5 bot's move
         "my_turn": seat is not None and seat in to_act,
         "selection": selection,
         "message": message,

@@ -30,7 +30,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from . import finishing, moves, notify, rematch
-from .core import Outcome, Rejected, SeatPlan
+from .core import Outcome, Rejected, SeatPlan, searching_bot_to_move
 from .models import Game, Seat
 from .panel import render_panel_for_seat
 from .signals import seat_clock_started
@@ -56,6 +56,8 @@ def schedule(outcome: Outcome) -> None:
         schedule_seat(outcome.game, seat, now, mail=outcome.turn_mails)
     if outcome.rematch_offered is not None:
         expire_rematch.using(run_after=rematch.deadline(outcome.rematch_offered)).enqueue(outcome.game.pk)
+    if outcome.changed and searching_bot_to_move(outcome.game):
+        play_bot_turn.enqueue(outcome.game.pk)
     if outcome.started is not None:
         schedule(outcome.started)
 
@@ -170,6 +172,16 @@ def vacation_changed(user) -> int:
 @task()
 def expire_clock(game_id: int, seat_index: int) -> bool:
     return expire(game_id, seat_index)
+
+
+@task()
+def play_bot_turn(game_id: int) -> bool:
+    """A bot of level 4-5 makes its move here, in the worker, under its time budget (the
+    move is published like any other; a next searching bot gets a task of its own)."""
+    try:
+        return published(moves.play_bots_now, game_id, search=True).applied
+    except Rejected:  # the game was deleted
+        return False
 
 
 @task()

@@ -125,6 +125,7 @@ class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
     is_bot = models.BooleanField(default=False)
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True, help_text="A bot's level, 1-5.")
     position = models.PositiveSmallIntegerField()
     joined = models.DateTimeField(default=timezone.now)
 
@@ -140,4 +141,6 @@ class TableSeat(models.Model):
 
     @property
     def name(self) -> str:
-        return _("Bot") if self.is_bot else (self.user.username if self.user else "?")
+        if self.is_bot:
+            return _("Bot") if self.bot_level is None else _("Bot (level %(level)s)") % {"level": self.bot_level}
+        return self.user.username if self.user else "?"

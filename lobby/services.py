@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _, ngettext
 from accounts.models import displayed_rating
 from games import engine, notify
 from games.engine import Rejected, SeatPlan
+from games.rules import levels
 from social import blocks
 
 from .models import Table, TableSeat
@@ -106,13 +107,16 @@ def leave(table_id: int, user) -> Table:
     return table
 
 
-def add_bot(table_id: int, user) -> Table:
+def add_bot(table_id: int, user, level: int = levels.GREEDY) -> Table:
+    """The host seats a bot of `level` (1-5: games.rules.levels; 4-5 think in the worker)."""
+    if level not in levels.LEVELS:
+        raise Rejected(_("Choose a bot level from 1 to 5."), 400)
     with _changing(table_id) as table:
         _require_host(table, user)
         _require_open(table)
         if table.free <= 0:
             raise Rejected(_("There is no empty seat for a bot."), 409)
-        TableSeat.objects.create(table=table, is_bot=True, position=_next_position(table))
+        TableSeat.objects.create(table=table, is_bot=True, bot_level=level, position=_next_position(table))
         table = _start_if_full(table)
     return table
 
@@ -152,7 +156,7 @@ def _start_if_full(table: Table) -> Table:
 
 def _start(table: Table) -> Table:
     """Seats go in a random order; bots fill the seats the host gave them."""
-    plans = [SeatPlan(user=s.user, is_bot=s.is_bot) for s in table.ordered_seats()]
+    plans = [SeatPlan(user=s.user, is_bot=s.is_bot, bot_level=s.bot_level) for s in table.ordered_seats()]
     game = engine.start_game(table.game_slug, plans, table.options, pace=table.pace,
                              days_per_move=table.days_per_move, rated=table.is_rated,
                              clock_minutes=table.clock_minutes, clock_increment=table.clock_increment)

@@ -14,6 +14,7 @@ from config.abuse import limited
 from config.http import HtmxHttpRequest
 from games import rules as registry
 from games.engine import Rejected
+from games.rules import levels
 from games.models import Game
 from games.views import my_games_context
 from social import filters as lobby_filters
@@ -103,6 +104,7 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
         "free_range": range(max(0, table.free)),
         "invited": invited,
         "invite_url": settings.SITE_URL + reverse("lobby:invite", args=[table.invite_token]),
+        "bot_levels": [(level, _(name)) for level, name in sorted(levels.NAMES.items())],
     }
 
 
@@ -190,6 +192,14 @@ def join_private(request: HttpRequest, token: str) -> HttpResponse:
 
 join = _table_action(services.join)
 leave = _table_action(services.leave)
-add_bot = _table_action(services.add_bot)
+def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
+    """"Add a bot" with the level the host picked (the greedy level 3 when none is sent)."""
+    level = request.POST.get("level", "")
+    chosen = int(level) if level.isdigit() and len(level) == 1 else (levels.GREEDY if not level else 0)
+
+    def add_bot(table_id: int, user) -> Table:
+        return services.add_bot(table_id, user, level=chosen)
+
+    return _table_action(add_bot)(request, table_id)
 remove_bot = _table_action(services.remove_bot)
 start = _table_action(services.start)
