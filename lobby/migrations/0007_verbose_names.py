@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0004_table_clock_activity'),
+        ('lobby', '0006_table_seat_bot_level'),
     ]
 
     operations = [
