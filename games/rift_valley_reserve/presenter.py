@@ -33,7 +33,7 @@ from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # Module-level texts are marked (gettext_noop) and translated where they are shown: the
 # platform translates an option's label and choices when it builds the form or names them.
-OPTION_SPECS = {
+OPTION_SPECS: dict[str, dict[str, Any]] = {
     "boards": {"label": gettext_noop("Maps"), "choices": [
         ("identical", gettext_noop("Identical: everyone gets the same 9×9 Open Plain")),
         ("asymmetrical", gettext_noop("Asymmetrical: five different 10×10 maps with trees and water")),
@@ -647,7 +647,8 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
     for event in view.get("events", []):
         turns.setdefault(event["turn"], []).append(describe(event, names))
     heading = _("Turn %(turn)s")
-    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines} for turn, lines in reversed(turns.items())]
+    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines}
+            for turn, lines in reversed(turns.items())]
 
 
 # --- Events in words ----------------------------------------------------------------------
