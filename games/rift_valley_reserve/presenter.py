@@ -29,11 +29,14 @@ from games.rift_valley_reserve.geometry import (
     triangle,
 )
 from games.rift_valley_reserve.rules.board import trail_path
+from games.rules.base import _, gettext_noop, ngettext, pgettext
 
-OPTION_SPECS = {
-    "boards": {"label": "Maps", "choices": [
-        ("identical", "Identical: everyone gets the same 9×9 Open Plain"),
-        ("asymmetrical", "Asymmetrical: five different 10×10 maps with trees and water"),
+# Module-level texts are marked (gettext_noop) and translated where they are shown: the
+# platform translates an option's label and choices when it builds the form or names them.
+OPTION_SPECS: dict[str, dict[str, Any]] = {
+    "boards": {"label": gettext_noop("Maps"), "choices": [
+        ("identical", gettext_noop("Identical: everyone gets the same 9×9 Open Plain")),
+        ("asymmetrical", gettext_noop("Asymmetrical: five different 10×10 maps with trees and water")),
     ]},
 }
 
@@ -41,11 +44,14 @@ SCRIPT = ""
 STYLESHEET = "games/rift-valley-reserve/board.css"
 
 SHAPES = ["●", "■", "▲", "◆", "★"]   # a per-seat mark next to names (colour is never the only cue)
-CATEGORY_LABELS = [("trails", "Trails"), ("animals", "Animals"), ("tents", "Tents"),
-                   ("stop_penalty", "Unconnected Stops")]
+CATEGORY_LABELS = [("trails", gettext_noop("Trails")), ("animals", gettext_noop("Animals")),
+                   ("tents", gettext_noop("Tents")), ("stop_penalty", gettext_noop("Unconnected Stops"))]
 BREAKDOWN_LABELS = dict(CATEGORY_LABELS)      # the side score card names them as the board does
-TIE_BREAK_LABELS = {"trails": "Trail points", "stop_penalty": "fewer unconnected Stops"}
+TIE_BREAK_LABELS = {"trails": gettext_noop("Trail points"), "stop_penalty": gettext_noop("fewer unconnected Stops")}
 TERRAIN_CLASS = {".": "ground", "A": "animal", "T": "tree", "W": "water", "|": "rift", "-": "rift", "#": "rift"}
+# What a square's tooltip calls its terrain (ground says nothing), by its class.
+TERRAIN_WORDS = {"animal": gettext_noop("animal"), "tree": gettext_noop("tree"), "water": gettext_noop("water"),
+                 "rift": gettext_noop("rift")}
 Cell = tuple[int, int]
 
 
@@ -112,16 +118,38 @@ def _path(action: dict) -> list:
     return trail_path(tuple(action["from"]), tuple(action["to"]), corner)
 
 
-def cell_items(m: dict, size: float, arrows: bool) -> tuple[list[dict], list[dict]]:
+def map_words() -> dict[str, Any]:
+    """The tooltips' sentences of a large map, translated once per map (never per square:
+    the map template is drawn many times a page, a hot spot)."""
+    return {"square": _("Row %(row)s, column %(col)s, area %(area)s"),
+            "square_terrain": _("Row %(row)s, column %(col)s, area %(area)s, %(terrain)s"),
+            "terrain": {k: _(v) for k, v in TERRAIN_WORDS.items()},
+            "connected": _("connected Stop at row %(row)s, column %(col)s"),
+            "unconnected": _("unconnected Stop at row %(row)s, column %(col)s"),
+            "tent": _("Tent at row %(row)s, column %(col)s"),
+            "trail": _("Trail from (%(r0)s,%(c0)s) to (%(r1)s,%(c1)s)")}
+
+
+def square_title(words: dict | None, r: int, c: int, area: str, t: str) -> str:
+    if words is None:
+        return ""
+    if t == "ground":
+        return words["square"] % {"row": r + 1, "col": c + 1, "area": area}
+    return words["square_terrain"] % {"row": r + 1, "col": c + 1, "area": area, "terrain": words["terrain"][t]}
+
+
+def cell_items(m: dict, size: float, arrows: bool, words: dict | None = None) -> tuple[list[dict], list[dict]]:
     """Every cell of a map (inert; the controls builder makes some clickable) and the
-    number of each area, drawn in its first cell."""
+    number of each area, drawn in its first cell; with `words`, each square's tooltip."""
     cells, labels, seen = [], [], set()
     for r, line in enumerate(m["terrain"]):
         for c, ch in enumerate(line):
             x, y = origin(r, c, size)
             area = m["areas"][r][c]
-            cells.append({"r": r, "c": c, "x": x, "y": y, "t": TERRAIN_CLASS.get(ch, "ground"), "area": area,
+            t = TERRAIN_CLASS.get(ch, "ground")
+            cells.append({"r": r, "c": c, "x": x, "y": y, "t": t, "area": area,
                           "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
+                          "title": square_title(words, r, c, area, t),
                           # The keys must exist: in a template a missing "get" finds dict.get.
                           "legal": False, "get": None, "post": None, "cancel": None, "label": ""})
             if area not in seen:
@@ -130,8 +158,8 @@ def cell_items(m: dict, size: float, arrows: bool) -> tuple[list[dict], list[dic
     return cells, labels
 
 
-def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], list[dict]]:
-    """The Stops and Tents drawn on a map."""
+def drawn_items(m: dict, size: float, colours: list[str], words: dict | None = None) -> tuple[list[dict], list[dict]]:
+    """The Stops and Tents drawn on a map (with `words`, each one's tooltip)."""
     recent = {tuple(rc) for rc in m.get("recent", [])}
     stops, tents = [], []
     for k, drawn in m["cells"].items():
@@ -141,8 +169,11 @@ def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], l
         x, y = origin(r, c, size)
         item = {"r": r, "c": c, "cx": cx, "cy": cy, "x": x, "y": y, "seat": drawn["seat"],
                 "colour": colours[drawn["seat"]],
-                "get": None, "role": "", "label": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
+                "get": None, "role": "", "label": "", "title": "", "num": drawn["seat"] + 1, "recent": (r, c) in recent,
                 "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
+        if words is not None:
+            which = "tent" if tent else "connected" if drawn.get("connected", False) else "unconnected"
+            item["title"] = words[which] % {"row": r + 1, "col": c + 1}
         if tent:
             tents.append(dict(item, points=triangle(r, c, size)))
         elif drawn["kind"] == "stop":
@@ -150,7 +181,7 @@ def drawn_items(m: dict, size: float, colours: list[str]) -> tuple[list[dict], l
     return stops, tents
 
 
-def trail_items(m: dict, size: float, colours: list[str]) -> list[dict]:
+def trail_items(m: dict, size: float, colours: list[str], words: dict | None = None) -> list[dict]:
     recent = {tuple(rc) for rc in m.get("recent", [])}
     out = []
     for t in m["trails"]:
@@ -159,7 +190,7 @@ def trail_items(m: dict, size: float, colours: list[str]) -> list[dict]:
         out.append({"id": t["id"], "seat": t["seat"], "colour": colours[t["seat"]], "d": trail_d(path, size),
                     "planks": planks(path, m["terrain"], size),
                     "recent": all(tuple(rc) in recent for rc in path),
-                    "label": f"Trail from ({r0},{c0}) to ({r1},{c1})"})
+                    "label": words["trail"] % {"r0": r0, "c0": c0, "r1": r1, "c1": c1} if words else ""})
     return out
 
 
@@ -177,16 +208,18 @@ def pending_item(pending: dict | None, seat: int | None, size: float, colours: l
 
 
 def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | None = None,
-                 pending_seat: int | None = None, arrows: bool = False) -> dict:
-    """Everything the SVG of one map needs, at `size` px per cell."""
-    cells, labels = cell_items(m, size, arrows)
-    stops, tents = drawn_items(m, size, colours)
+                 pending_seat: int | None = None, arrows: bool = False, titles: bool = False) -> dict:
+    """Everything the SVG of one map needs, at `size` px per cell; `titles` for a large
+    map (drawn with `big`), whose squares, Stops, Tents and Trails have tooltips."""
+    words = map_words() if titles else None
+    cells, labels = cell_items(m, size, arrows, words)
+    stops, tents = drawn_items(m, size, colours, words)
     return {
         "size": size, "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
         "inner_w": m["cols"] * size, "inner_h": m["rows"] * size, "pad": PAD,
         "cells": cells, "borders": area_borders(m["areas"], size), "rift": rift_outline(m["terrain"], size),
         "labels": labels, "owner_colour": colours[m["owner"]],
-        "stops": stops, "tents": tents, "trails": trail_items(m, size, colours),
+        "stops": stops, "tents": tents, "trails": trail_items(m, size, colours, words),
         "mine": pending_item(pending, pending_seat, size, colours),
         "r_stop": size * STOP_RADIUS, "r_halo": size * STOP_RADIUS + HALO_EXTRA, "font": size * FONT,
     }
@@ -194,29 +227,42 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
 
 # --- The controls on the held map ------------------------------------------------------
 
-def square(cell) -> str:
-    """A square in words, counted from 1 as people do: "row 3, column 4"."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+def square(cell, words: str | None = None) -> str:
+    """A square in words, counted from 1 as people do: "row 3, column 4" (`words`: that
+    sentence already translated, when many squares are named at once)."""
+    return (words or _("row %(row)s, column %(col)s")) % {"row": cell[0] + 1, "col": cell[1] + 1}
 
 
-def cell_label(kind: str, cell, map_name: str, confirm: bool) -> str:
-    """What clicking a highlighted square does, said in full (its accessible name)."""
-    verb = "Confirm the" if confirm else "Place a"
-    return f"{verb} {kind.capitalize()} on {square(cell)} of the {map_name} map"
+CELL_LABELS = {
+    ("stop", False): gettext_noop("Place a Stop on %(square)s of the %(map)s map"),
+    ("tent", False): gettext_noop("Place a Tent on %(square)s of the %(map)s map"),
+    ("stop", True): gettext_noop("Confirm the Stop on %(square)s of the %(map)s map"),
+    ("tent", True): gettext_noop("Confirm the Tent on %(square)s of the %(map)s map"),
+}
+
+
+def cell_label(kind: str, cell, map_name: str, confirm: bool, words: dict | None = None) -> str:
+    """What clicking a highlighted square does, said in full (its accessible name);
+    `words`: the sentences already translated (see mark_cells)."""
+    if words is None:
+        words = {"square": _("row %(row)s, column %(col)s"), confirm: _(CELL_LABELS[kind, confirm])}
+    return words[confirm] % {"square": square(cell, words["square"]), "map": map_name}
 
 
 def stop_label(role: str, cell) -> str:
     if role == "first":
-        return f"Cancel the Trail from your Stop on {square(cell)}"
+        return _("Cancel the Trail from your Stop on %(square)s") % {"square": square(cell)}
     if role == "start":
-        return f"Start a Trail at your Stop on {square(cell)}"
-    return f"End the Trail at your Stop on {square(cell)}"
+        return _("Start a Trail at your Stop on %(square)s") % {"square": square(cell)}
+    return _("End the Trail at your Stop on %(square)s") % {"square": square(cell)}
 
 
 def route_label(action: dict) -> str:
     a, b, k = action["from"], action["to"], action["corner"]
-    shape = "straight Trail" if k is None else f"L-shaped Trail turning on {square(k)}"
-    return f"Draw the {shape}, from {square(a)} to {square(b)}"
+    if k is None:
+        return _("Draw the straight Trail, from %(start)s to %(end)s") % {"start": square(a), "end": square(b)}
+    return (_("Draw the L-shaped Trail turning on %(corner)s, from %(start)s to %(end)s")
+            % {"corner": square(k), "start": square(a), "end": square(b)})
 
 
 def cancel_sel(sel: selection.Selection, ch: dict) -> str:
@@ -230,11 +276,14 @@ def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = ""
     """Legal squares of the current mode become links (a ghost, then its confirmation);
     while something is chosen, any other square cancels it."""
     ghost, first = ch["ghost"], ch["first"]
+    kind = "tent" if ch["mode"] == "tent" else "stop"
+    words = {"square": _("row %(row)s, column %(col)s"), False: _(CELL_LABELS[kind, False]),
+             True: _(CELL_LABELS[kind, True])}
     for cell in geo["cells"]:
         rc = (cell["r"], cell["c"])
         cell["legal"] = first is None and rc in ch["cells"]
         if cell["legal"]:
-            cell["label"] = cell_label(ch["mode"], rc, map_name, confirm=rc == ghost)
+            cell["label"] = cell_label(kind, rc, map_name, confirm=rc == ghost, words=words)
         if cell["legal"] and rc == ghost:
             cell["post"] = sel.action
         elif cell["legal"]:
@@ -333,6 +382,15 @@ NO_CONTROLS = {"mode": "stop", "can_stop": False, "can_tent": False, "has_trails
 # overlapping in the middle, so a square is 50 px or more and every target can be tapped.
 
 HALVES = {"w": "West", "e": "East"}
+# The bar above a half, the button showing the other one, and the half's accessible name.
+HALF_WORDS = {
+    "w": {"bar": gettext_noop("West half, columns %(lo)s–%(hi)s"),
+          "switch": gettext_noop("Show the west half"),
+          "label": gettext_noop("Map %(name)s, West half")},
+    "e": {"bar": gettext_noop("East half, columns %(lo)s–%(hi)s"),
+          "switch": gettext_noop("Show the east half"),
+          "label": gettext_noop("Map %(name)s, East half")},
+}
 
 
 def half_columns(cols: int, half: str) -> tuple[int, int]:
@@ -372,12 +430,15 @@ def switch_half(sel: selection.Selection, half: str) -> str:
     return selection.encode([*extras, selection.pick("z", half), *sel.picks])
 
 
-def zoom(sel: selection.Selection, board: dict, cols: int) -> dict:
+def zoom(sel: selection.Selection, board: dict, cols: int, map_name: str = "") -> dict:
     """The phone's half-map view of the held map and the links that switch halves."""
     half = sel.extra("z") or default_half(board, cols)
     lo, hi = half_columns(cols, half)
     other = "e" if half == "w" else "w"
     return {"half": half, "name": HALVES[half], "lo": lo + 1, "hi": hi + 1,
+            "bar": _(HALF_WORDS[half]["bar"]) % {"lo": lo + 1, "hi": hi + 1},
+            "switch": _(HALF_WORDS[other]["switch"]),
+            "label": _(HALF_WORDS[half]["label"]) % {"name": map_name},
             "other_name": HALVES[other], "other_sel": switch_half(sel, other),
             "geo": half_geometry(board["geo"], board["routes"], cols, half)}
 
@@ -393,9 +454,16 @@ def shown_map(view: dict, seat: int | None, sel: selection.Selection) -> int:
     return seat if seat is not None and 0 <= seat < view["players"] else 0
 
 
+def map_name(m: dict) -> str:
+    """A map's name in the reader's language (the state keeps it in English)."""
+    return _(m["name"])
+
+
 def map_card(view: dict, b: int, names: list[str], colours: list[str], geo: dict) -> dict:
-    """A map with its owner, holder and next holder, in names and colours."""
+    """A map with its owner, holder and next holder, in names and colours (the map's
+    name translated: `map` is the view's map with its name in the reader's language)."""
     m = view["maps"][b]
+    m = dict(m, name=map_name(m))
     holder_seat, next_seat = m["holder"], m["next_holder"]
     return {"index": b, "map": m, "geo": geo, "owner": m["owner"], "owner_name": names[m["owner"]],
             "owner_colour": colours[m["owner"]], "owner_num": m["owner"] + 1,
@@ -417,16 +485,21 @@ def thumbs(view: dict, names: list[str], colours: list[str], sel: selection.Sele
 
 def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
     """Every map drawn full size, for the replay (which has no selection to enlarge one)."""
-    return [map_card(view, b, names, colours, map_geometry(view["maps"][b], CELL, colours))
-            for b in range(view["players"])]
+    cards = [map_card(view, b, names, colours, map_geometry(view["maps"][b], CELL, colours, titles=True))
+             for b in range(view["players"])]
+    for card in cards:
+        card["label"] = _("Map %(name)s of %(owner)s") % {"name": card["map"]["name"], "owner": card["owner_name"]}
+    return cards
 
 
 def seat_rows(view: dict, names: list[str]) -> list[dict]:
     rows = []
     for s in view["seats"]:
         i = s["seat"]
-        status = ("drawn" if s["submitted"] else "drawing…" if s["waiting_for"]
-                  else "over" if view["over"] else "nothing to draw")
+        status = (pgettext("seat status", "drawn") if s["submitted"]
+                  else pgettext("seat status", "drawing…") if s["waiting_for"]
+                  else pgettext("seat status", "over") if view["over"]
+                  else pgettext("seat status", "nothing to draw"))
         rows.append({"seat": i, "name": names[i], "colour": s["colour"], "num": i + 1, "shape": SHAPES[i % 5],
                      "colour_name": s["colour_name"], "status": status, "done": s["submitted"],
                      "holds": s["holds"]})
@@ -440,9 +513,9 @@ def score_rows(view: dict, names: list[str]) -> list[dict]:
         i = e["seat"]
         rows.append({"seat": i, "name": names[i], "colour": view["seat_colours"][i], "num": i + 1,
                      "rank": e["rank"], "total": e["total"],
-                     "cells": [e["breakdown"][k] for k, _ in CATEGORY_LABELS],
+                     "cells": [e["breakdown"][k] for k, _label in CATEGORY_LABELS],
                      "per_map": [{"map": b, "owner_name": names[view["maps"][b]["owner"]],
-                                  "cells": [pm[k] for k, _ in CATEGORY_LABELS], "total": pm["total"]}
+                                  "cells": [pm[k] for k, _label in CATEGORY_LABELS], "total": pm["total"]}
                                  for b, pm in enumerate(e["per_map"])]})
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
     for row in rows:
@@ -454,9 +527,9 @@ def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
     """Score columns turned into rows: one per category (Unconnected Stops included), then
     the total they add up to. A table with a column per player or map instead of per
     category stays narrow enough for a phone, every category named in full (issue 19)."""
-    lines = [{"label": label, "cells": [column[i] for column in columns], "total": False}
-             for i, (_, label) in enumerate(CATEGORY_LABELS)]
-    return lines + [{"label": "Total", "cells": totals, "total": True}]
+    lines = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
+             for i, (_key, label) in enumerate(CATEGORY_LABELS)]
+    return lines + [{"label": _("Total"), "cells": totals, "total": True}]
 
 
 def score_lines(rows: list[dict]) -> list[dict]:
@@ -467,24 +540,31 @@ def score_lines(rows: list[dict]) -> list[dict]:
 def stage_text(view: dict, acting: bool) -> str:
     stage = view["stage"]
     if stage == "opening":
-        return "First turn: Stops only"
+        return _("First turn: Stops only")
     if stage == "main":
-        return "Main game"
+        return _("Main game")
     if stage == "final":
         left = view.get("turns_left") or 0
-        text = f"Final stage: {left} turn{'s' if left != 1 else ''} left"
-        return text + (" — you may pass" if acting else "")
-    return "Game over"
+        if acting:
+            return ngettext("Final stage: %(left)s turn left — you may pass",
+                            "Final stage: %(left)s turns left — you may pass", left) % {"left": left}
+        return ngettext("Final stage: %(left)s turn left", "Final stage: %(left)s turns left", left) % {"left": left}
+    return _("Game over")
 
 
 def describe_action(action: dict) -> str:
-    """The seat's own draw waiting for the others, in the squares' one name (see _at)."""
+    """The seat's own draw waiting for the others, in the squares' one name (see _at): a
+    phrase that fills "You drew %(draw)s …" on the board."""
     if action["type"] == "trail":
-        via = "" if action["corner"] is None else f" via {_at(action['corner'])}"
-        return f"a Trail from {_at(action['from'])} to {_at(action['to'])}{via}"
+        ends = {"start": _at(action["from"]), "end": _at(action["to"])}
+        if action["corner"] is None:
+            return _("a Trail from %(start)s to %(end)s") % ends
+        return _("a Trail from %(start)s to %(end)s via %(corner)s") % dict(ends, corner=_at(action["corner"]))
     if action["type"] == "pass":
-        return "a pass"
-    return f"a {action['type'].capitalize()} at {_at(action['cell'])}"
+        return _("a pass")
+    if action["type"] == "tent":
+        return _("a Tent at %(square)s") % {"square": _at(action["cell"])}
+    return _("a Stop at %(square)s") % {"square": _at(action["cell"])}
 
 
 # --- The whole board ------------------------------------------------------------------------
@@ -497,10 +577,12 @@ def held_map_board(panel: dict, view: dict, sel: selection.Selection, shown: int
     acting = bool(legal) and held is not None and shown == held and not panel.get("replay")
     m = view["maps"][shown]
     geo = map_geometry(m, CELL, colours, pending=view.get("my_pending") if shown == held else None,
-                       pending_seat=seat, arrows=seat is not None and m["owner"] == seat and shown == held)
-    parts = controls(sel, legal, geo, seat, colours, m["name"]) if acting and seat is not None else dict(NO_CONTROLS)
+                       pending_seat=seat, arrows=seat is not None and m["owner"] == seat and shown == held,
+                       titles=True)
+    name = map_name(m)
+    parts = controls(sel, legal, geo, seat, colours, name) if acting and seat is not None else dict(NO_CONTROLS)
     parts = dict(parts, geo=geo, acting=acting)
-    parts["zoom"] = zoom(sel, parts, m["cols"]) if acting else None
+    parts["zoom"] = zoom(sel, parts, m["cols"], name) if acting else None
     return parts
 
 
@@ -517,6 +599,7 @@ def board_context(panel: dict) -> dict[str, Any]:
     scores = score_rows(view, names)
     board.update({
         "map": card["map"], "shown": shown, "held": held, "viewing_other": viewing_other,
+        "map_label": _("Map %(name)s") % {"name": card["map"]["name"]},
         "own_map": seat is not None and card["owner"] == seat,
         **{k: card[k] for k in ("owner_name", "owner_colour", "owner_num", "holder_name", "next_name",
                                 "next_colour")},
@@ -526,7 +609,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
         "replay_maps": replay_maps(view, names, colours) if replay else [],
         "seats": seat_rows(view, names), "scores": scores, "score_lines": score_lines(scores),
-        "categories": [label for _, label in CATEGORY_LABELS],
+        "categories": [_(label) for _key, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
         "history": history_rows(view, names),
         "waiting": [names[i] for i in view["to_act"]],
@@ -546,10 +629,15 @@ def tie_break_notes(view: dict, names: list[str]) -> list[str]:
     for tie in view.get("tie_breaks", []):
         who = ", ".join(names[s] for s in tie["seats"])
         if tie["decided_by"]:
-            used = " then ".join(TIE_BREAK_LABELS.get(k, k) for k in tie["decided_by"])
-            notes.append(f"{who} tie on {tie['total']} points; decided by {used}.")
+            used = [_(TIE_BREAK_LABELS[k]) if k in TIE_BREAK_LABELS else k for k in tie["decided_by"]]
+            text = used[0]
+            for then in used[1:]:
+                text = _("%(first)s then %(next)s") % {"first": text, "next": then}
+            notes.append(_("%(players)s tie on %(points)s points; decided by %(tie_breaks)s.")
+                         % {"players": who, "points": tie["total"], "tie_breaks": text})
         else:
-            notes.append(f"{who} tie on {tie['total']} points and share their rank.")
+            notes.append(_("%(players)s tie on %(points)s points and share their rank.")
+                         % {"players": who, "points": tie["total"]})
     return notes
 
 
@@ -558,7 +646,9 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
     turns: dict[int, list[str]] = {}
     for event in view.get("events", []):
         turns.setdefault(event["turn"], []).append(describe(event, names))
-    return [{"turn": turn, "lines": lines} for turn, lines in reversed(turns.items())]
+    heading = _("Turn %(turn)s")
+    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines}
+            for turn, lines in reversed(turns.items())]
 
 
 # --- Events in words ----------------------------------------------------------------------
@@ -573,18 +663,40 @@ def _at(cell) -> str:
 def _name(names: list[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+    return _("Seat %(number)s") % {"number": seat + 1} if isinstance(seat, int) else _("Someone")
+
+
+# A draw in words: (kind, with a corner, on whose map) -> the sentence. Whole sentences,
+# so each language words every case its own way.
+DRAW_SENTENCES = {
+    ("stop", False, False): gettext_noop("%(name)s drew a Stop at %(square)s."),
+    ("stop", False, True): gettext_noop("%(name)s drew a Stop at %(square)s on %(owner)s's map."),
+    ("tent", False, False): gettext_noop("%(name)s drew a Tent at %(square)s."),
+    ("tent", False, True): gettext_noop("%(name)s drew a Tent at %(square)s on %(owner)s's map."),
+    ("trail", False, False): gettext_noop("%(name)s drew a Trail from %(start)s to %(end)s."),
+    ("trail", False, True): gettext_noop("%(name)s drew a Trail from %(start)s to %(end)s on %(owner)s's map."),
+    ("trail", True, False): gettext_noop("%(name)s drew a Trail from %(start)s to %(end)s via %(corner)s."),
+    ("trail", True, True): gettext_noop(
+        "%(name)s drew a Trail from %(start)s to %(end)s via %(corner)s on %(owner)s's map."),
+}
 
 
 def _describe_draw(event: dict, names: list[str]) -> str:
     who, kind = _name(names, event.get("seat")), event["type"]
-    where = f" on {_name(names, event['map'])}'s map" if "map" in event else ""
     if kind == "pass":
-        return f"{who} had nothing to draw and passed." if event.get("auto") else f"{who} passed."
+        if event.get("auto"):
+            return _("%(name)s had nothing to draw and passed.") % {"name": who}
+        return _("%(name)s passed.") % {"name": who}
+    words = {"name": who}
+    if "map" in event:
+        words["owner"] = _name(names, event["map"])
     if kind == "trail":
-        via = "" if event.get("corner") is None else f" via {_at(event['corner'])}"
-        return f"{who} drew a Trail from {_at(event['from'])} to {_at(event['to'])}{via}{where}."
-    return f"{who} drew a {kind.capitalize()} at {_at(event['cell'])}{where}."
+        words.update(start=_at(event["from"]), end=_at(event["to"]))
+        if event.get("corner") is not None:
+            words["corner"] = _at(event["corner"])
+    else:
+        words["square"] = _at(event["cell"])
+    return _(DRAW_SENTENCES[kind, "corner" in words, "owner" in words]) % words
 
 
 def describe(event: dict, names: list[str]) -> str:
@@ -595,15 +707,22 @@ def describe(event: dict, names: list[str]) -> str:
             return _describe_draw(event, names)
         if kind == "end_triggered":
             need = event["full_maps"]
-            return (f"{need} full map{'s' if need > 1 else ''}: the end is triggered; the last turn "
-                    f"is turn {event['final_turn']}, and anyone may pass.")
+            return ngettext("%(count)s full map: the end is triggered; the last turn is turn %(turn)s, "
+                            "and anyone may pass.",
+                            "%(count)s full maps: the end is triggered; the last turn is turn %(turn)s, "
+                            "and anyone may pass.", need) % {"count": need, "turn": event["final_turn"]}
         if kind == "game_over":
-            winners = " and ".join(_name(names, s) for s in event["winners"])
-            verb = "wins" if len(event["winners"]) == 1 else "share first place"
-            return f"The game is over: {winners} {verb} with {event['points']} points."
-    except (KeyError, TypeError, IndexError):
+            first, *others = [_name(names, s) for s in event["winners"]]
+            winners = first
+            for other in others:
+                winners = _("%(names)s and %(name)s") % {"names": winners, "name": other}
+            return ngettext("The game is over: %(winners)s wins with %(points)s points.",
+                            "The game is over: %(winners)s share first place with %(points)s points.",
+                            len(event["winners"])) % {"winners": winners, "points": event["points"]}
+    except (KeyError, TypeError, IndexError, ValueError):
         pass
-    return f"Turn {event.get('turn', '?')}: {str(kind or 'something').replace('_', ' ')}."
+    return _("Turn %(turn)s: %(what)s.") % {"turn": event.get("turn", "?"),
+                                             "what": str(kind or _("something")).replace("_", " ")}
 
 
 def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
@@ -614,7 +733,7 @@ def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
 # --- How to play: small maps drawn by the same builders as the board ------------------------
 
 HOW_TO_CELL = 26          # px per square in the rules' diagrams
-EXAMPLE_NAMES = ["Red", "Blue"]
+EXAMPLE_NAMES = [gettext_noop("Red"), gettext_noop("Blue")]
 
 # A two-player opening on the Open Plain, as (seat 0's draw, seat 1's draw) per turn; Red
 # (seat 0) owns map 0 and holds it on turns 1, 3, 5 and 7. None: the first legal Tent.
@@ -645,7 +764,28 @@ def _example_state() -> dict:
 def _example_map(view: dict, b: int) -> dict:
     colours = list(view["seat_colours"])
     m = dict(view["maps"][b], recent=[])
-    return {"map": m, "geo": map_geometry(m, HOW_TO_CELL, colours)}
+    geo = map_geometry(m, HOW_TO_CELL, colours)
+    return {"map": dict(m, name=map_name(m)), "geo": geo}
+
+
+def animal_values_text(values: dict[int, int]) -> str:
+    """What an animal pays by how many players share it, e.g. "3 each when 1 player is there,
+    2 each when 2 players are there, 1 each when 3 or more players are there"."""
+    most = max(values)
+    parts = []
+    for n, points in values.items():
+        if n == 1:
+            parts.append(_("%(points)s each when 1 player is there") % {"points": points})
+        elif n == most:
+            parts.append(_("%(points)s each when %(n)s or more players are there") % {"points": points, "n": n})
+        else:
+            parts.append(_("%(points)s each when %(n)s players are there") % {"points": points, "n": n})
+    return ", ".join(parts)
+
+
+def end_trigger_text(counts: dict[int, int]) -> str:
+    """How many full maps end the game at each table size: "1 with 2, 2 with 3, ..."."""
+    return ", ".join(_("%(full)s with %(players)s") % {"full": full, "players": n} for n, full in counts.items())
 
 
 def how_to_play_context() -> dict:
@@ -657,10 +797,10 @@ def how_to_play_context() -> dict:
     blank = RULES.view(RULES.setup(2, {"boards": "identical"}, 0), None)
     state = _example_state()
     view = RULES.view(state, None)
-    scores = [dict(RULES.map_scores(state)[0][s], name=EXAMPLE_NAMES[s], colour=view["seat_colours"][s])
+    scores = [dict(RULES.map_scores(state)[0][s], name=_(EXAMPLE_NAMES[s]), colour=view["seat_colours"][s])
               for s in range(2)]
     for row in scores:
-        row["total"] = sum(row[k] for k, _ in CATEGORY_LABELS)
+        row["total"] = sum(row[k] for k, _label in CATEGORY_LABELS)
     pool = RULES.view(RULES.setup(5, {"boards": "asymmetrical"}, 0), None)
     asymmetrical = sorted((_example_map(pool, b) for b in range(5)), key=lambda e: e["map"]["id"])
     return {
@@ -668,9 +808,13 @@ def how_to_play_context() -> dict:
         "empty_map": _example_map(blank, 0),
         "example": _example_map(view, 0),
         "example_scores": scores,
-        "categories": CATEGORY_LABELS,
+        "categories": [(k, _(label)) for k, label in CATEGORY_LABELS],
         "animal_values": data.ANIMAL_VALUES,
+        "animal_values_text": animal_values_text(data.ANIMAL_VALUES),
         "end_trigger": data.END_TRIGGER_FULL_MAPS,
+        "end_trigger_text": end_trigger_text(data.END_TRIGGER_FULL_MAPS),
         "asymmetrical": asymmetrical,
-        "option_specs": OPTION_SPECS,
+        "option_specs": {name: dict(spec, label=_(spec["label"]),
+                                    choices=[(value, _(text)) for value, text in spec["choices"]])
+                         for name, spec in OPTION_SPECS.items()},
     }

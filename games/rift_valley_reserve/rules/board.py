@@ -5,15 +5,36 @@ changes a map in place: `draw` returns a new map sharing the untouched parts.
 """
 from __future__ import annotations
 
-from games.rules.base import Action
+from games.rules.base import Action, gettext_noop
 from . import data
 from .data import ANIMAL, GROUND, RIFT_CHARS, TREE, WATER
 
 Cell = tuple[int, int]
 
 CATEGORIES = ("trails", "animals", "tents", "stop_penalty")
-BLOCKED_BY = {"stop": "a Stop", "tent": "a Tent", "trail": "another Trail",
-              ANIMAL: "an animal", TREE: "a tree", WATER: "water"}
+# Why a draw is refused, in English and marked for the catalogues: legality is checked for
+# every square many times a turn (legal_draws, the bots), so the reasons are translated
+# only when one is shown, where IllegalAction is raised (rules.py).
+NOT_EMPTY = gettext_noop("That square is not empty.")
+OPENING_STOPS_ONLY = gettext_noop("On the first turn you can only draw a Stop.")
+STOP_BESIDE_STOP = gettext_noop("A Stop cannot be directly above, below, left or right of another Stop.")
+OPENING_STOP_BY_ANIMAL = gettext_noop("On the first turn a Stop cannot touch an animal, diagonals included.")
+IN_LINE_NO_CORNER = gettext_noop("These Stops are in line: a straight Trail has no corner.")
+NOT_IN_LINE = gettext_noop("These Stops are not in line: choose a corner.")
+BAD_CORNER = gettext_noop("That corner does not join these Stops.")
+SAME_STOP = gettext_noop("A Trail must join two different Stops.")
+NOT_OWN_STOPS = gettext_noop("A Trail must join two of your own Stops.")
+TURN_ON_RIFT = gettext_noop("A Trail cannot turn on the Rift.")
+NOT_RIFT_OWNER = gettext_noop("Only the owner of this Rift can bridge it.")
+BRIDGE_NOT_STRAIGHT = gettext_noop("A bridge must go straight across the Rift at a right angle.")
+TWIN_TRAIL = gettext_noop("These Stops are already joined by a Trail.")
+STOP_FULL = gettext_noop("That Stop cannot end any more Trails.")
+BLOCKED_BY = {"stop": gettext_noop("The Trail would cross a Stop."),
+              "tent": gettext_noop("The Trail would cross a Tent."),
+              "trail": gettext_noop("The Trail would cross another Trail."),
+              ANIMAL: gettext_noop("The Trail would cross an animal."),
+              TREE: gettext_noop("The Trail would cross a tree."),
+              WATER: gettext_noop("The Trail would cross water.")}
 
 
 def key(r: int, c: int) -> str:
@@ -100,24 +121,24 @@ def final_turn_for(trigger_turn: int, n: int) -> int:
 
 def stop_error(m: dict, seat: int, r: int, c: int, turn: int) -> str | None:
     if not is_empty(m, r, c):
-        return "That square is not empty."
+        return NOT_EMPTY
     cells = m["cells"]
     for a, b in n4(r, c, m):
         drawn = cells.get(key(a, b))
         if drawn and drawn["kind"] == "stop" and (data.STOP_SPACING_ANY_COLOUR or drawn["seat"] == seat):
-            return "A Stop cannot be directly above, below, left or right of another Stop."
+            return STOP_BESIDE_STOP
     if turn == data.OPENING_TURN:
         terrain = m["terrain"]
         if any(terrain[a][b] == ANIMAL for a, b in n8(r, c, m)):
-            return "On the first turn a Stop cannot touch an animal, diagonals included."
+            return OPENING_STOP_BY_ANIMAL
     return None
 
 
 def tent_error(m: dict, r: int, c: int, turn: int) -> str | None:
     if turn == data.OPENING_TURN:
-        return "On the first turn you can only draw a Stop."
+        return OPENING_STOPS_ONLY
     if not is_empty(m, r, c):
-        return "That square is not empty."
+        return NOT_EMPTY
     return None
 
 
@@ -141,25 +162,25 @@ def trail_path(a: Cell, b: Cell, corner: Cell | None) -> list[Cell]:
 def trail_shape_error(a: Cell, b: Cell, corner: Cell | None) -> str | None:
     in_line = a[0] == b[0] or a[1] == b[1]
     if in_line:
-        return None if corner is None else "These Stops are in line: a straight Trail has no corner."
+        return None if corner is None else IN_LINE_NO_CORNER
     if corner is None:
-        return "These Stops are not in line: choose a corner."
+        return NOT_IN_LINE
     if corner not in ((a[0], b[1]), (b[0], a[1])):
-        return "That corner does not join these Stops."
+        return BAD_CORNER
     return None
 
 
 def trail_error(m: dict, seat: int, a: Cell, b: Cell, corner: Cell | None, turn: int) -> str | None:
     """Why P may not draw this Trail on map m, or None when it is legal (spec 6.2, 6.3)."""
     if turn == data.OPENING_TURN:
-        return "On the first turn you can only draw a Stop."
+        return OPENING_STOPS_ONLY
     if a == b:
-        return "A Trail must join two different Stops."
+        return SAME_STOP
     cells = m["cells"]
     for end in (a, b):
         drawn = cells.get(key(*end))
         if not drawn or drawn["kind"] != "stop" or drawn["seat"] != seat:
-            return "A Trail must join two of your own Stops."
+            return NOT_OWN_STOPS
     shape = trail_shape_error(a, b, corner)
     if shape:
         return shape
@@ -176,19 +197,19 @@ def _path_error(m: dict, seat: int, path: list[Cell], corner: Cell | None) -> st
         q = path[i]
         drawn = cells.get(key(*q))
         if drawn:
-            return f"The Trail would cross {BLOCKED_BY[drawn['kind']]}."
+            return BLOCKED_BY[drawn["kind"]]
         ch = terrain[q[0]][q[1]]
         if ch == GROUND:
             continue
         if ch not in RIFT_CHARS:
-            return f"The Trail would cross {BLOCKED_BY[ch]}."
+            return BLOCKED_BY[ch]
         if q == corner:
-            return "A Trail cannot turn on the Rift."
+            return TURN_ON_RIFT
         if m["owner"] != seat:
-            return "Only the owner of this Rift can bridge it."
+            return NOT_RIFT_OWNER
         moving = "horizontal" if path[i - 1][0] == q[0] else "vertical"
         if data.RIFT_CROSSING[ch] != moving:
-            return "A bridge must go straight across the Rift at a right angle."
+            return BRIDGE_NOT_STRAIGHT
     return None
 
 
@@ -197,12 +218,12 @@ def _limits_error(m: dict, a: Cell, b: Cell) -> str | None:
     ends = {a, b}
     if not data.ALLOW_TWIN_TRAILS and any(
             {tuple(t["path"][0]), tuple(t["path"][-1])} == ends for t in m["trails"]):
-        return "These Stops are already joined by a Trail."
+        return TWIN_TRAIL
     if data.MAX_TRAILS_PER_STOP is not None:
         for end in ends:
             used = sum(1 for t in m["trails"] if end in (tuple(t["path"][0]), tuple(t["path"][-1])))
             if used >= data.MAX_TRAILS_PER_STOP:
-                return "That Stop cannot end any more Trails."
+                return STOP_FULL
     return None
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 
+from games.rules.base import gettext_noop
+
 # --- Decisions (spec section 12) ------------------------------------------------------
 
 MAX_AREAS_PER_LINE = 3                      # D4: loader check 4
@@ -44,39 +46,40 @@ TERRAIN_LEGEND = {".": "ground", "A": "animal", "T": "tree", "W": "water",
                   "#": "rift (cannot be bridged)"}
 
 # --- Maps (spec 13.3), D16 -----------------------------------------------------------
+# A map's name is kept in the state in English; the presenter translates it where shown.
 
 MAPS: dict[str, dict] = {
-    "ID9": {"id": "ID9", "name": "Open Plain", "kind": "identical", "rows": 9, "cols": 9,
+    "ID9": {"id": "ID9", "name": gettext_noop("Open Plain"), "kind": "identical", "rows": 9, "cols": 9,
             "terrain": [".........", ".A.....A.", "....|....", "....|....", "..A.|..A.",
                         "....|....", "....|....", ".A....AA.", "........."],
             "areas": ["111222333", "111222333", "111222333", "445555666", "445555666",
                       "445555666", "777888899", "777888899", "777888899"]},
-    "AS1": {"id": "AS1", "name": "Lakeside", "kind": "asymmetrical", "rows": 10, "cols": 10,
+    "AS1": {"id": "AS1", "name": gettext_noop("Lakeside"), "kind": "asymmetrical", "rows": 10, "cols": 10,
             "terrain": ["..T.......", ".A.....WW.", ".....AAW..", "--#......T", "..|....A..",
                         "T.|..A....", "..#--#..A.", ".A...|....", "...W.|.T..", "...W.|...."],
             "areas": ["1111222333", "1111222333", "1111222333", "4445555666", "4445555666",
                       "4445555666", "4445555666", "7777889999", "7777889999", "7777889999"]},
-    "AS2": {"id": "AS2", "name": "Grassland", "kind": "asymmetrical", "rows": 10, "cols": 10,
+    "AS2": {"id": "AS2", "name": gettext_noop("Grassland"), "kind": "asymmetrical", "rows": 10, "cols": 10,
             "terrain": ["T.....|...", "..A...|.A.", "....#-#...", ".W..|...T.", "....|..AA.",
                         ".A..|.....", "..#-#..T..", "..|...WW..", "..|..AW.A.", "..|...T..."],
             "areas": ["1112222333", "1112222333", "1112222333", "1112222333", "4444556666",
                       "4444556666", "4444556666", "7777788899", "7777788899", "7777788899"]},
-    "AS3": {"id": "AS3", "name": "Lakeside West", "kind": "asymmetrical", "rows": 10, "cols": 10,
+    "AS3": {"id": "AS3", "name": gettext_noop("Lakeside West"), "kind": "asymmetrical", "rows": 10, "cols": 10,
             "terrain": [".......T..", ".WW.....A.", "..WAA.....", "T......#--", "..A....|..",
                         "....A..|.T", ".A..#--#..", "....|...A.", "..T.|.W...", "....|.W..."],
             "areas": ["1112223333", "1112223333", "1112223333", "4445555666", "4445555666",
                       "4445555666", "4445555666", "7777889999", "7777889999", "7777889999"]},
-    "AS4": {"id": "AS4", "name": "Grassland Reversed", "kind": "asymmetrical", "rows": 10, "cols": 10,
+    "AS4": {"id": "AS4", "name": gettext_noop("Grassland Reversed"), "kind": "asymmetrical", "rows": 10, "cols": 10,
             "terrain": ["...T...|..", ".A.WA..|..", "..WW...|..", "..T..#-#..", ".....|..A.",
                         ".AA..|....", ".T...|..W.", "...#-#....", ".A.|...A..", "...|.....T"],
             "areas": ["1122233333", "1122233333", "1122233333", "4444556666", "4444556666",
                       "4444556666", "7778888999", "7778888999", "7778888999", "7778888999"]},
-    "AS5": {"id": "AS5", "name": "Lakeside South", "kind": "asymmetrical", "rows": 10, "cols": 10,
+    "AS5": {"id": "AS5", "name": gettext_noop("Lakeside South"), "kind": "asymmetrical", "rows": 10, "cols": 10,
             "terrain": ["...|.T....", ".A.|...A..", "T..#--#...", "......|.WW", "......|...",
                         "..A..A#---", "..A.......", ".WW.A...T.", ".W....A...", "...T......"],
             "areas": ["1112222333", "1112222333", "1112222333", "1114444333", "5554444666",
                       "5554444666", "5554444777", "8889999777", "8889999777", "8889999777"]},
-    "T6": {"id": "T6", "name": "Test 6x6", "kind": "test", "rows": 6, "cols": 6,
+    "T6": {"id": "T6", "name": gettext_noop("Test 6x6"), "kind": "test", "rows": 6, "cols": 6,
            "terrain": ["......", "...A..", "......", "......", "--....", "......"],
            "areas": ["112233", "112233", "445566", "445566", "778899", "778899"]},
 }

@@ -12,7 +12,8 @@ import random
 
 from typing import Any
 
-from games.rules.base import Action, IllegalAction, Ruleset, State, check_action_shape, competition_ranking, rng_for
+from games.rules.base import (Action, IllegalAction, Ruleset, State, _, check_action_shape, competition_ranking,
+                              gettext_noop, rng_for)
 from .determinize import determinize
 from . import data
 from .board import (CATEGORIES, Cell, draw, final_turn_for, has_draw, held_map, is_full, legal_draws,
@@ -25,7 +26,7 @@ ACTION_KEYS = {
     "trail": {"type", "from", "to", "corner"},
     "pass": {"type"},
 }
-NOT_UNDERSTOOD = "That move is not understood."
+NOT_UNDERSTOOD = gettext_noop("That move is not understood.")
 AUTO_PASS = {"type": "pass", "auto": True}
 
 
@@ -55,17 +56,18 @@ class RiftValleyReserve(Ruleset):
     def validate_options(self, players: int, options: dict | None) -> dict:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            raise IllegalAction(f"Rift Valley Reserve is for {self.min_players} to {self.max_players} players.")
+            raise IllegalAction(_("Rift Valley Reserve is for %(low)s to %(high)s players.")
+                                % {"low": self.min_players, "high": self.max_players})
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise IllegalAction("The options must be an object.")
+            raise IllegalAction(_("The options must be an object."))
         unknown = sorted(str(k) for k in options if k not in self.default_options())
         if unknown:
-            raise IllegalAction(f"Unknown option: {', '.join(unknown)}.")
+            raise IllegalAction(_("Unknown option: %(names)s.") % {"names": ", ".join(unknown)})
         out = dict(self.default_options(), **options)
         if out["boards"] not in data.BOARD_SETS:
-            raise IllegalAction("The board set must be \"identical\" or \"asymmetrical\".")
+            raise IllegalAction(_("The board set must be \"identical\" or \"asymmetrical\"."))
         return out
 
     def setup(self, players: int, options: dict | None, seed: int) -> State:
@@ -116,23 +118,23 @@ class RiftValleyReserve(Ruleset):
 
     def _seat_may_act(self, state: State, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
-            raise IllegalAction("That is not a seat at this table.")
+            raise IllegalAction(_("That is not a seat at this table."))
         if state["over"]:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if str(seat) in state["pending"]:
-            raise IllegalAction("You have already drawn this turn.")
+            raise IllegalAction(_("You have already drawn this turn."))
         if seat not in state["asked"]:
-            raise IllegalAction("There is nothing for you to draw this turn.")
+            raise IllegalAction(_("There is nothing for you to draw this turn."))
         return seat
 
     def _cell(self, action: Action, name: str, m: dict) -> Cell:
         value = action.get(name)
         if (not isinstance(value, list) or len(value) != 2
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-            raise IllegalAction(NOT_UNDERSTOOD)
+            raise IllegalAction(_(NOT_UNDERSTOOD))
         r, c = value
         if not (0 <= r < m["rows"] and 0 <= c < m["cols"]):
-            raise IllegalAction("That square is not on the map.")
+            raise IllegalAction(_("That square is not on the map."))
         return r, c
 
     def canonical(self, state: State, seat: int, action: Any) -> Action:
@@ -140,13 +142,13 @@ class RiftValleyReserve(Ruleset):
         IllegalAction with the reason (checked against the start-of-turn map)."""
         kind = check_action_shape(action)
         if kind not in ACTION_KEYS or set(action) != ACTION_KEYS[kind]:
-            raise IllegalAction(NOT_UNDERSTOOD)
+            raise IllegalAction(_(NOT_UNDERSTOOD))
         seat = self._seat_may_act(state, seat)
         n, turn = state["players"], state["turn"]
         m = state["maps"][held_map(seat, turn, n)]
         if kind == "pass":
             if state["trigger_turn"] is None:
-                raise IllegalAction("You can pass only once the end of the game has been triggered.")
+                raise IllegalAction(_("You can pass only once the end of the game has been triggered."))
             return {"type": "pass"}
         if kind in ("stop", "tent"):
             r, c = self._cell(action, "cell", m)
@@ -155,7 +157,7 @@ class RiftValleyReserve(Ruleset):
             else:
                 error = tent_error(m, r, c, turn)
             if error:
-                raise IllegalAction(error)
+                raise IllegalAction(_(error))
             return {"type": kind, "cell": [r, c]}
         a = self._cell(action, "from", m)
         b = self._cell(action, "to", m)
@@ -164,7 +166,7 @@ class RiftValleyReserve(Ruleset):
             a, b = b, a
         error = trail_error(m, seat, a, b, corner, turn)
         if error:
-            raise IllegalAction(error)
+            raise IllegalAction(_(error))
         return trail_action(a, b, corner)
 
     def apply(self, state: State, seat: int, action: Action) -> State:
