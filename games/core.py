@@ -18,19 +18,22 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from . import clocks
 from .models import Game, Move, RematchOffer, Seat
 from .replay import REPLAY_CHECKPOINT, replay_state, replay_states  # noqa: F401  (the engine's names; games.replay)
 from .rules import bot_for
 
-STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
+# In English (tests compare it); translated where it is refused: gettext(STALE_MESSAGE).
+STALE_MESSAGE = gettext_noop("The board changed since your page was drawn: here is the fresh one.")
 
 
 class Rejected(Exception):
     """A submission the site refuses; `status` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int = 400):
+        message = str(message)  # a lazy text, in the language active where it is refused
         super().__init__(message)
         self.message = message
         self.status = status
@@ -77,7 +80,7 @@ def locked(game_id: int) -> Game:
     try:
         game = Game.objects.select_for_update(of=("self",)).prefetch_related(seats_with_users()).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise Rejected("There is no such game.", 404) from None
+        raise Rejected(gettext("There is no such game."), 404) from None
     remember_saved(game)
     return game
 
@@ -163,7 +166,7 @@ def my_seat(game: Game, user) -> Seat:
     index = game.seat_of(user)  # never a bot's seat: anonymous users have no pk to match
     seat = next((s for s in game.ordered_seats() if s.index == index), None)
     if seat is None:
-        raise Rejected("You are not seated at this game.", 403)
+        raise Rejected(gettext("You are not seated at this game."), 403)
     return seat
 
 
@@ -172,5 +175,5 @@ def seated_in_running_game(game_id: int, user) -> tuple[Game, Seat]:
     game = locked(game_id)
     seat = my_seat(game, user)
     if not game.is_active:
-        raise Rejected("This game is over.", 409)
+        raise Rejected(gettext("This game is over."), 409)
     return game, seat

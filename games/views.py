@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -44,7 +45,7 @@ def _game(game_id: int, *, without_state: bool = False) -> Game:
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
-    return render(request, "404.html", {"message": "This game is no longer available on this site."},
+    return render(request, "404.html", {"message": _("This game is no longer available on this site.")},
                   status=404)
 
 
@@ -77,7 +78,7 @@ def _parse_version(raw: str | None) -> int | None:
     try:
         return int(raw) if raw not in (None, "") else None
     except ValueError:
-        raise Rejected("The page version could not be read.", 400) from None
+        raise Rejected(_("The page version could not be read."), 400) from None
 
 
 def _parse_turn(raw: str | None) -> str | None:
@@ -122,7 +123,7 @@ def _refusal(request: HttpRequest, game_id: int, exc: Rejected) -> HttpResponse:
 @limited("moves")
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+        return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
     try:
         action = _parse_action(request.POST.get("action", ""))
         outcome = engine.submit(game_id, request.user, action, token=_parse_token(request.POST.get("token")),
@@ -138,7 +139,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 @limited("moves")
 def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+        return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
     try:
         outcome = engine.undo(game_id, request.user)
     except Rejected as exc:
@@ -155,7 +156,7 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if game.is_active and not request.user.is_superuser:
         if request.htmx:
             return render(request, "games/_message.html",
-                          {"message": "The replay opens when the game is over."}, status=403)
+                          {"message": _("The replay opens when the game is over.")}, status=403)
         return render(request, "games/replay_closed.html", {"game": game}, status=403)
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
@@ -177,8 +178,9 @@ def replay_fragment(game: Game, step: int) -> str:
     """One replay step's board, scores and history, cached: a finished game never changes,
     and the fragment holds nothing of the visitor's, so paging back and forth or many
     viewers of one replay cost a cache read. The key carries the game's last change, so an
-    admin watching a game still in progress never sees an old board."""
-    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}"
+    admin watching a game still in progress never sees an old board, and the language its
+    words are in."""
+    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{get_language()}"
     html = cache.get(key)
     if html is None:
         html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
@@ -231,8 +233,8 @@ def how_to_play(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         rules = registry.get(slug)
     except KeyError:
-        return render(request, "404.html", {"message": "There is no game by that name here."}, status=404)
-    context = {"rules": rules, "rulesets": registry.all(), "variants": presenters.option_specs(slug)}
+        return render(request, "404.html", {"message": _("There is no game by that name here.")}, status=404)
+    context = {"rules": rules, "rulesets": registry.all(), "variants": presenters.option_specs_shown(slug)}
     context.update(presenters.how_to_play_context(slug))
     return render(request, presenters.how_to_play_template(slug), context)
 
@@ -267,7 +269,7 @@ def _seat_action(engine_call):
     @require_POST
     def view(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
-            return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+            return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
         try:
             outcome = engine_call(game_id, request.user)
         except Rejected as exc:
