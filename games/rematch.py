@@ -20,9 +20,9 @@ from .moves import start_game
 
 # Why an offer can no longer be accepted, by its status (translated where it is refused).
 REFUSED_OFFER = {
-    RematchOffer.Status.ACCEPTED: gettext_lazy("The rematch offer was accepted."),
-    RematchOffer.Status.DECLINED: gettext_lazy("The rematch offer was declined."),
-    RematchOffer.Status.EXPIRED: gettext_lazy("The rematch offer was expired."),
+    "accepted": gettext_lazy("The rematch offer was accepted."),
+    "declined": gettext_lazy("The rematch offer was declined."),
+    "expired": gettext_lazy("The rematch offer was expired."),
 }
 
 
@@ -52,7 +52,7 @@ def accept(game_id: int, user) -> Outcome:
     if offer is None:
         offer = RematchOffer.objects.create(game=game)
     if offer.status != RematchOffer.Status.OPEN:
-        raise Rejected(REFUSED_OFFER.get(offer.status, REFUSED_OFFER[RematchOffer.Status.EXPIRED]), 409)
+        raise Rejected(str(REFUSED_OFFER.get(offer.status, REFUSED_OFFER["expired"])), 409)
     if user.pk not in offer.accepted_by:
         offer.accepted_by.append(user.pk)
     outcome = Outcome(game, seat.index, applied=True, changed=True,

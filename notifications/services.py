@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
 
 from .models import Notification, PushSubscription, site_wanted
+from .wording import in_language_of, user_languages
 
 log = logging.getLogger(__name__)
 
@@ -28,22 +26,6 @@ class Message:
     user_id: int
     text: str
     url: str
-
-
-def user_languages(user_ids: set[int]) -> dict[int, str]:
-    """Each user's chosen language, when the user model keeps one (a `language` field);
-    users without one are written to in the active language."""
-    model = get_user_model()
-    if not user_ids or "language" not in {f.name for f in model._meta.get_fields()}:
-        return {}
-    return {pk: code for pk, code in model.objects.filter(pk__in=user_ids).values_list("pk", "language") if code}
-
-
-def in_language_of(user_id: int, languages: dict[int, str] | None = None):
-    """A block whose texts are in `user_id`'s language (inbox lines and pushes are written
-    once, for one reader, so they are worded in the reader's language, not the actor's)."""
-    language = (user_languages({user_id}) if languages is None else languages).get(user_id)
-    return translation.override(language) if language else nullcontext()
 
 
 def worded(user_ids: Iterable[int], words: Callable[[int], str], url: str) -> list[Message]:

@@ -72,7 +72,7 @@ def game_over(game: Game) -> None:
 
     def ended(uid: int) -> str:
         winners = ", ".join(s.name for s in game.seats.all() if s.rank == 1)
-        words = {"game": game, "place": ordinal(ranked[uid].rank), "players": game.players, "winners": winners}
+        words = {"game": game, "place": ordinal(ranked[uid].rank or 0), "players": game.players, "winners": winners}
         if not winners:
             return _("%(game)s ended: you placed %(place)s of %(players)s (won by nobody).") % words
         return _("%(game)s ended: you placed %(place)s of %(players)s (won by %(winners)s).") % words

@@ -20,7 +20,7 @@ from games.models import Game
 from . import push, turns
 from .kinds import PUSH
 from .models import Notification, PendingTurn, PushSubscription, wants
-from .services import in_language_of
+from .wording import in_language_of
 
 PRUNE_EVERY = timedelta(days=1)
 
