@@ -73,6 +73,12 @@ def clock(seconds) -> str:
     return f"{minutes}:{secs:02d}"
 
 
+@register.simple_tag
+def clock_day_format() -> str:
+    """The `clock` filter's wording of days and hours, for the page's countdown script."""
+    return _("%(days)sd %(hours)sh")
+
+
 @register.filter
 def player_count(rules) -> str:
     """"2 players" when a game takes exactly two, "1–6 players" for a range."""
