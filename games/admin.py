@@ -6,6 +6,7 @@ links to its replay."""
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from . import engine
 from .models import Game, Move, Seat
@@ -75,13 +76,13 @@ class GameAdmin(admin.ModelAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    @admin.display(description="Replay")
+    @admin.display(description=_("Replay"))
     def replay_link(self, obj):
         if obj.pk is None or obj.is_active:
             return "—"
-        return format_html('<a href="{}">Replay</a>', reverse("games:replay", args=[obj.pk]))
+        return format_html('<a href="{}">{}</a>', reverse("games:replay", args=[obj.pk]), gettext("Replay"))
 
-    @admin.action(description="Abort the selected games")
+    @admin.action(description=_("Abort the selected games"))
     def abort_games(self, request, queryset):
         aborted = 0
         for game_id in queryset.filter(status=Game.Status.ACTIVE).values_list("pk", flat=True):
@@ -89,8 +90,10 @@ class GameAdmin(admin.ModelAdmin):
                 engine.abort_game(game_id, by=request.user, reason="admin")
                 aborted += 1
             except engine.Rejected as exc:  # finished meanwhile
-                self.message_user(request, f"Game {game_id}: {exc.message}", messages.WARNING)
-        self.message_user(request, f"Aborted {aborted} game(s).", messages.SUCCESS)
+                refusal = gettext("Game %(number)s: %(reason)s") % {"number": game_id, "reason": exc.message}
+                self.message_user(request, refusal, messages.WARNING)
+        self.message_user(request, ngettext("Aborted %(count)s game.", "Aborted %(count)s games.", aborted)
+                          % {"count": aborted}, messages.SUCCESS)
 
 
 @admin.register(Move)

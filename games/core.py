@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from . import clocks
 from .models import Game, Move, RematchOffer, Seat
@@ -25,13 +26,15 @@ from .replay import REPLAY_CHECKPOINT, replay_state, replay_states  # noqa: F401
 from .rules import bot_for, levels
 from .rules import get as current_rules
 
-STALE_MESSAGE = "The board changed since your page was drawn: here is the fresh one."
+# In English (tests compare it); translated where it is refused: gettext(STALE_MESSAGE).
+STALE_MESSAGE = gettext_noop("The board changed since your page was drawn: here is the fresh one.")
 
 
 class Rejected(Exception):
     """A submission the site refuses; `status` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int = 400):
+        message = str(message)  # a lazy text, in the language active where it is refused
         super().__init__(message)
         self.message = message
         self.status = status
@@ -79,7 +82,7 @@ def locked(game_id: int) -> Game:
     try:
         game = Game.objects.select_for_update(of=("self",)).prefetch_related(seats_with_users()).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise Rejected("There is no such game.", 404) from None
+        raise Rejected(gettext("There is no such game."), 404) from None
     remember_saved(game)
     return game
 
@@ -199,7 +202,7 @@ def my_seat(game: Game, user) -> Seat:
     index = game.seat_of(user)  # never a bot's seat: anonymous users have no pk to match
     seat = next((s for s in game.ordered_seats() if s.index == index), None)
     if seat is None:
-        raise Rejected("You are not seated at this game.", 403)
+        raise Rejected(gettext("You are not seated at this game."), 403)
     return seat
 
 
@@ -208,5 +211,5 @@ def seated_in_running_game(game_id: int, user) -> tuple[Game, Seat]:
     game = locked(game_id)
     seat = my_seat(game, user)
     if not game.is_active:
-        raise Rejected("This game is over.", 409)
+        raise Rejected(gettext("This game is over."), 409)
     return game, seat

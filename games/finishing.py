@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .core import Outcome, Rejected, locked, play_bots, save_changes, seated_in_running_game, sync_clocks
 from .models import Game, Seat
@@ -130,7 +131,7 @@ def resign(game_id: int, user) -> Outcome:
     """You rank last. Two players (or one): the game ends; more: a bot plays your seat."""
     game, seat = seated_in_running_game(game_id, user)
     if seat.resigned:
-        return Outcome(game, seat.index, applied=False, message="You already resigned.")
+        return Outcome(game, seat.index, applied=False, message=_("You already resigned."))
     seat.resigned = True
     if seat.bot_since is None:
         seat.bot_since = game.version
@@ -143,7 +144,7 @@ def resign(game_id: int, user) -> Outcome:
         play_bots(game, started)
     after_change(game, started)
     save_changes(game)
-    return Outcome(game, seat.index, applied=True, changed=True, message="You resigned.",
+    return Outcome(game, seat.index, applied=True, changed=True, message=_("You resigned."),
                    newly_waiting=set(game.to_act()) - waiting_before, clocks_started=started)
 
 
@@ -157,10 +158,10 @@ def abort(game_id: int, by_user, reason: str = "") -> Outcome:
     """A player ends the game with no result, allowed until every player has moved once."""
     game, seat = seated_in_running_game(game_id, by_user)
     if not can_abort(game):
-        raise Rejected("Every player has moved: the game can no longer be aborted (resign instead).", 409)
+        raise Rejected(_("Every player has moved: the game can no longer be aborted (resign instead)."), 409)
     end_without_result(game, Ending.ABORTED, by=seat, reason=reason)
     save_changes(game)
-    return Outcome(game, seat.index, applied=True, changed=True, message="The game was aborted.")
+    return Outcome(game, seat.index, applied=True, changed=True, message=_("The game was aborted."))
 
 
 def abort_by_staff(game_id: int, *, by=None, reason: str = "") -> Outcome:
@@ -168,10 +169,10 @@ def abort_by_staff(game_id: int, *, by=None, reason: str = "") -> Outcome:
     so the game can still be verified; `by` (the staff member) is recorded and logged."""
     game = locked(game_id)
     if not game.is_active:
-        raise Rejected("This game is not running.", 409)
+        raise Rejected(_("This game is not running."), 409)
     end_without_result(game, Ending.STAFF, by_user=by, reason=reason)
     save_changes(game)
-    return Outcome(game, None, applied=True, changed=True, message="The game was aborted.")
+    return Outcome(game, None, applied=True, changed=True, message=_("The game was aborted."))
 
 
 def expire(game_id: int, seat_index: int) -> Outcome:
@@ -233,28 +234,35 @@ def ending_sentences(game: Game) -> list[str]:
         return []
     gone = sorted((s for s in seats if s.bot_since is not None and not s.is_bot), key=lambda s: (s.bot_since, s.index))
     sentences = [_departure_sentence(game, s) for s in gone]
-    return sentences or ["The game was played to the end."]
+    return sentences or [_("The game was played to the end.")]
 
 
 def _departure_sentence(game: Game, seat: Seat) -> str:
+    words = {"name": seat.name, "move": seat.bot_since}
     if seat.resigned:
         if game.players <= 2 and game.ending == Ending.RESIGNED and game.ended_by_seat == seat.index:
-            return f"{seat.name} resigned on move {seat.bot_since}."
-        return f"{seat.name} resigned on move {seat.bot_since}; a bot finished the seat."
-    return f"{seat.name} ran out of time on move {seat.bot_since}; a bot finished the seat."
+            return _("%(name)s resigned on move %(move)s.") % words
+        return _("%(name)s resigned on move %(move)s; a bot finished the seat.") % words
+    return _("%(name)s ran out of time on move %(move)s; a bot finished the seat.") % words
 
 
 def _abort_sentence(game: Game, seats: list[Seat]) -> str:
     by = next((s for s in seats if s.index == game.ended_by_seat), None)
-    name = by.name if by is not None else "a player"
     if game.ending == Ending.NO_SHOW:
-        return (f"{name} never moved before the clock ran out: the game was aborted, unrated "
-                "(a game nobody has really started counts for nobody).")
+        if by is None:
+            return _("A player never moved before the clock ran out: the game was aborted, unrated "
+                     "(a game nobody has really started counts for nobody).")
+        return _("%(name)s never moved before the clock ran out: the game was aborted, unrated "
+                 "(a game nobody has really started counts for nobody).") % {"name": by.name}
     if game.ending == Ending.STAFF:
-        return "The game was aborted by the site's staff; it counts for nobody."
+        return _("The game was aborted by the site's staff; it counts for nobody.")
     if game.ending == Ending.ABORTED:
-        return f"{name} aborted the game on move {game.ended_on_move}; it counts for nobody."
-    return "This game was aborted; it counts for nobody."
+        if by is None:
+            return _("A player aborted the game on move %(move)s; it counts for nobody.") % {
+                "move": game.ended_on_move}
+        return _("%(name)s aborted the game on move %(move)s; it counts for nobody.") % {
+            "name": by.name, "move": game.ended_on_move}
+    return _("This game was aborted; it counts for nobody.")
 
 
 def ending_summary(game: Game) -> str:

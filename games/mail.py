@@ -1,4 +1,4 @@
-"""E-mail, sent by tasks only (games.tasks), rendered from templates/emails/.
+"""E-mail, sent by tasks only (games.tasks), rendered from games/templates/emails/.
 
 "Your turn" goes to a correspondence player who is not on the site (no open socket)
 once the game has waited a quiet period, at most once per game per day; a reminder when

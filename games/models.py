@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from . import rules as registry
 from .presenters import describe_options
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 
 class Pace(models.TextChoices):
-    LIVE = "live", "Live"
-    CORRESPONDENCE = "correspondence", "Correspondence"
+    LIVE = "live", _("Live")
+    CORRESPONDENCE = "correspondence", _("Correspondence")
 
 
 class PlaysAGame:
@@ -84,21 +85,21 @@ class GameQuerySet(models.QuerySet["Game"]):
 
 class Game(PlaysAGame, models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     class Ending(models.TextChoices):
         """How a game ended: one account that the result screen, ratings, the record, mails,
         the profile and the replay all read (games.finishing writes it)."""
 
-        NONE = "", "Not over"
-        NORMAL = "normal", "Played to the end"
-        RESIGNED = "resigned", "A player resigned"
-        TIMEOUT = "timeout", "A player ran out of time; a bot finished the seat"
-        NO_SHOW = "no_show", "A player never moved before the clock ran out (aborted, unrated)"
-        ABORTED = "aborted", "Aborted by a player"
-        STAFF = "staff", "Aborted by the staff"
+        NONE = "", _("Not over")
+        NORMAL = "normal", _("Played to the end")
+        RESIGNED = "resigned", _("A player resigned")
+        TIMEOUT = "timeout", _("A player ran out of time; a bot finished the seat")
+        NO_SHOW = "no_show", _("A player never moved before the clock ran out (aborted, unrated)")
+        ABORTED = "aborted", _("Aborted by a player")
+        STAFF = "staff", _("Aborted by the staff")
 
     game_slug = models.CharField(max_length=40, db_index=True)
     rules_version = models.CharField(max_length=20)
@@ -184,10 +185,12 @@ class Game(PlaysAGame, models.Model):
 
     def pace_label(self) -> str:
         if self.pace == Pace.CORRESPONDENCE and self.days_per_move:
-            return f"Correspondence, {self.days_per_move} day{'s' if self.days_per_move > 1 else ''} per move"
+            return ngettext("Correspondence, %(days)s day per move", "Correspondence, %(days)s days per move",
+                            self.days_per_move) % {"days": self.days_per_move}
         if self.clock_minutes:
-            return f"Live, {self.clock_minutes}+{self.clock_increment}"
-        return "Live, no clock"
+            return gettext("Live, %(minutes)s+%(increment)s") % {"minutes": self.clock_minutes,
+                                                                 "increment": self.clock_increment}
+        return gettext("Live, no clock")
 
 
 class Seat(models.Model):
@@ -218,9 +221,10 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            level = "" if self.bot_level is None else f" (level {self.bot_level})"
-            return f"Bot {self.index + 1}{level}"
-        return self.user.username if self.user else f"Seat {self.index + 1}"
+            if self.bot_level is None:
+                return gettext("Bot %(number)s") % {"number": self.index + 1}
+            return gettext("Bot %(number)s (level %(level)s)") % {"number": self.index + 1, "level": self.bot_level}
+        return self.user.username if self.user else gettext("Seat %(number)s") % {"number": self.index + 1}
 
     @property
     def played_by_bot(self) -> bool:
@@ -247,10 +251,10 @@ class RematchOffer(models.Model):
     """A finished game's rematch: the same players and options, seats rotated by one."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for everyone to accept"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        EXPIRED = "expired", "Expired"
+        OPEN = "open", _("Waiting for everyone to accept")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        EXPIRED = "expired", _("Expired")
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     accepted_by = models.JSONField(default=list, help_text="User ids who accepted.")

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_noop
 
 from . import clocks
 from .core import (
@@ -23,7 +24,8 @@ from .models import Game, Pace, Seat
 from .rules import get
 from .rules.base import IllegalAction
 
-LATE_MESSAGE = "Your time ran out before this move arrived: a bot plays your seat now (take it back to play on)."
+LATE_MESSAGE = gettext_noop(  # translated where it is shown: _(LATE_MESSAGE)
+    "Your time ran out before this move arrived: a bot plays your seat now (take it back to play on).")
 
 
 def start_game(slug: str, plans: list[SeatPlan], options: dict, *, pace: str = Pace.LIVE,
@@ -85,12 +87,12 @@ def submit(game_id: int, user, action: Any, *, token: str = "", seen_version: in
     seat = my_seat(game, user)
     if token and game.moves.filter(token=token).exists():
         # A double click or a retried request: the first answer stands.
-        return Outcome(game, seat.index, applied=False, message="That move was already received.")
+        return Outcome(game, seat.index, applied=False, message=_("That move was already received."))
     if not game.is_active:
-        raise Rejected("This game is over.", 409)
+        raise Rejected(_("This game is over."), 409)
     if is_past_deadline(game, seat):
         late = time_out(game, seat)
-        late.applied, late.message, late.status = False, LATE_MESSAGE, 409
+        late.applied, late.message, late.status = False, _(LATE_MESSAGE), 409
         return late
     return _apply_move(game, seat.index, action, token, seen_version, seen_turn)
 
@@ -99,16 +101,17 @@ def _apply_move(game: Game, seat: int, action: Any, token: str, seen_version: in
                 seen_turn: str | None) -> Outcome:
     rules = game.rules
     if seen_turn is not None and seen_turn != rules.seat_turn(game.state, seat):
-        raise Rejected(STALE_MESSAGE, 409)
+        raise Rejected(_(STALE_MESSAGE), 409)
     stale = seen_version is not None and seen_version != game.version
     waiting_before = set(rules.to_act(game.state))
     if seat not in waiting_before:
-        raise Rejected(STALE_MESSAGE if stale else "It is not your turn.", 409)
+        raise Rejected(_(STALE_MESSAGE) if stale else _("It is not your turn."), 409)
     try:
         new_state = rules.apply(game.state, seat, action)
     except IllegalAction as exc:
         if stale:
-            raise Rejected(f"{STALE_MESSAGE} ({exc.message})", 409) from None
+            refusal = _("%(stale)s (%(reason)s)") % {"stale": _(STALE_MESSAGE), "reason": exc.message}
+            raise Rejected(refusal, 409) from None
         raise Rejected(exc.message, 400) from None
     undoable = rules.undoable(game.state, seat, action, new_state)
     record(game, seat, action, new_state, token=token, undoable=undoable)
@@ -126,16 +129,16 @@ def undo(game_id: int, user) -> Outcome:
     game, my = seated_in_running_game(game_id, user)
     last = game.moves.order_by("-seq").first()
     if last is None or last.seat != my.index or last.by_bot:
-        raise Rejected("There is no move of yours to take back.", 409)
+        raise Rejected(_("There is no move of yours to take back."), 409)
     if not last.undoable:
-        raise Rejected("That move cannot be taken back.", 409)
+        raise Rejected(_("That move cannot be taken back."), 409)
     before = replay_state(game, upto=game.version - 1)
     last.delete()
     game.state, game.version = before, game.version - 1
     started: dict[int, Seat] = {}
     after_change(game, started)
     save_changes(game)
-    return Outcome(game, my.index, applied=True, changed=True, message="Move taken back.", clocks_started=started)
+    return Outcome(game, my.index, applied=True, changed=True, message=_("Move taken back."), clocks_started=started)
 
 
 def play_bots_now(game_id: int, *, search: bool = False) -> Outcome:
@@ -155,16 +158,16 @@ def take_back(game_id: int, user) -> Outcome:
     time the player really has (never the 0:00 the timeout left)."""
     game, seat = seated_in_running_game(game_id, user)
     if seat.resigned:
-        raise Rejected("You resigned this game: the bot plays your seat to the end.", 409)
+        raise Rejected(_("You resigned this game: the bot plays your seat to the end."), 409)
     if seat.bot_since is None:
-        return Outcome(game, seat.index, applied=False, message="You are already playing this seat.")
+        return Outcome(game, seat.index, applied=False, message=_("You are already playing this seat."))
     seat.bot_since = None
     clocks.taken_back(game, seat)
     seat.save(update_fields=["bot_since"])
     started: dict[int, Seat] = {}
     after_change(game, started)
     save_changes(game)
-    return Outcome(game, seat.index, applied=True, changed=True, message="Welcome back: the seat is yours again.",
+    return Outcome(game, seat.index, applied=True, changed=True, message=_("Welcome back: the seat is yours again."),
                    newly_waiting=set(game.to_act()) & {seat.index}, clocks_started=started)
 
 

@@ -10,6 +10,7 @@ import uuid
 
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _, pgettext
 
 from accounts.models import RatingEvent
 
@@ -63,6 +64,7 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "last_event": history[-1]["text"] if history else "",
         "scores": scores,
         "winners": [row["name"] for row in scores if row["rank"] == 1],
+        "winners_names": names_joined([row["name"] for row in scores if row["rank"] == 1]),
         "ending": ending_sentences(game),
         "can_undo": _can_undo(game, seat),
         "oob": oob,
@@ -79,8 +81,24 @@ def numbered_history(slug: str, view: dict, names: list[str]) -> list[dict]:
     entries = presenters.history(slug, view, names)
     for number, entry in enumerate(entries, start=1):
         entry["number"] = number
-        entry["says_turn"] = entry["text"].startswith("Turn ")  # no second "Turn N" label
+        # No second "Turn N" label when the game's sentence already starts with it.
+        entry["says_turn"] = entry["turn"] is not None and entry["text"].startswith(turn_label(entry["turn"]))
     return entries
+
+
+def turn_label(turn) -> str:
+    """ "Turn 3", as the history labels an entry (games/_history.html says the same)."""
+    return _("Turn %(number)s") % {"number": turn}
+
+
+def names_joined(names: list[str]) -> str:
+    """ "Alice", "Alice and Bob", "Alice and Bob and Carol" (the winners of a game)."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = pgettext("joining names", "%(names)s and %(name)s") % {"names": joined, "name": name}
+    return joined
 
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

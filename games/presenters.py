@@ -14,6 +14,7 @@ from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.translation import gettext as _, ngettext, pgettext
 
 from . import rules as registry
 
@@ -32,6 +33,19 @@ def _module(slug: str) -> ModuleType | None:
 def option_specs(slug: str) -> dict:
     module = _module(slug)
     return getattr(module, "OPTION_SPECS", {}) if module else {}
+
+
+def option_specs_shown(slug: str) -> dict:
+    """The option specs with their label and help in the active language (the "how to
+    play" page's variants)."""
+    shown = {}
+    for name, spec in option_specs(slug).items():
+        spec = dict(spec)
+        for key in ("label", "help"):
+            if spec.get(key):
+                spec[key] = translated(spec[key])
+        shown[name] = spec
+    return shown
 
 
 def board_context(slug: str, panel: dict) -> dict:
@@ -67,8 +81,23 @@ def players_label(rules) -> str:
     """"2 players" when a game takes exactly two (never "2-2"), "1–6 players" for a range."""
     low, high = rules.min_players, rules.max_players
     if low == high:
-        return f"{low} player{'s' if low != 1 else ''}"
-    return f"{low}–{high} players"
+        return ngettext("%(count)s player", "%(count)s players", low) % {"count": low}
+    return _("%(low)s–%(high)s players") % {"low": low, "high": high}
+
+
+def ordinal(rank: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (a place in a result), in the active language."""
+    words = {"number": rank}
+    if 10 <= rank % 100 <= 20:
+        return pgettext("a place in a result", "%(number)sth") % words
+    suffix = rank % 10
+    if suffix == 1:
+        return pgettext("a place in a result", "%(number)sst") % words
+    if suffix == 2:
+        return pgettext("a place in a result", "%(number)snd") % words
+    if suffix == 3:
+        return pgettext("a place in a result", "%(number)srd") % words
+    return pgettext("a place in a result", "%(number)sth") % words
 
 
 def how_to_play_template(slug: str) -> str:
@@ -86,10 +115,21 @@ def how_to_play_context(slug: str) -> dict:
 
 
 def describe_action(action: dict) -> str:
-    """A readable label for an action, for generic boards and replays."""
-    kind = str(action.get("type", "?")).replace("_", " ")
+    """A readable label for an action, for generic boards and replays (the action's own
+    keys in words: a game with a presenter words its moves itself)."""
+    kind = str(action.get("type", "?")).replace("_", " ").capitalize()
     details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in action.items() if k != "type")
-    return f"{kind.capitalize()}{': ' + details if details else ''}"
+    if not details:
+        return kind
+    return pgettext("an action and its details", "%(action)s: %(details)s") % {"action": kind, "details": details}
+
+
+def translated(text) -> str:
+    """A presenter's label (OPTION_SPECS, BREAKDOWN_LABELS: module-level tables, marked with
+    gettext_noop or gettext_lazy) in the active language; "" stays "" (never the catalogue's
+    header)."""
+    text = str(text)
+    return _(text) if text else text
 
 
 def describe_options(slug: str, options: dict) -> list[str]:
@@ -98,13 +138,13 @@ def describe_options(slug: str, options: dict) -> list[str]:
     lines = []
     for name, value in options.items():
         spec = specs.get(name, {})
-        label = spec.get("label", name.replace("_", " ").capitalize())
+        label = translated(spec["label"]) if "label" in spec else name.replace("_", " ").capitalize()
         choices = dict((str(k), v) for k, v in spec.get("choices", []))
         if isinstance(value, bool):
-            shown = "on" if value else "off"
+            shown = pgettext("an option", "on") if value else pgettext("an option", "off")
         else:
-            shown = choices.get(str(value), str(value))
-        lines.append(f"{label}: {shown}")
+            shown = translated(choices[str(value)]) if str(value) in choices else str(value)
+        lines.append(pgettext("an option and its value", "%(option)s: %(value)s") % {"option": label, "value": shown})
     return lines
 
 
@@ -124,7 +164,7 @@ def seat_name(names: list[str], seat) -> str:
     """A seat's display name; "Seat N" for a seat beyond the names, "Someone" for none."""
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "Someone"
+    return _("Seat %(number)s") % {"number": seat + 1} if isinstance(seat, int) else _("Someone")
 
 
 def describe_from(table: dict, event: dict, names: list[str]) -> str:
@@ -138,8 +178,9 @@ def describe_from(table: dict, event: dict, names: list[str]) -> str:
         except (KeyError, TypeError, IndexError, ValueError):
             pass
     kind = str(event.get("type", "event")).replace("_", " ")
-    who = seat_name(names, event["seat"]) if isinstance(event.get("seat"), int) else ""
-    return f"{who + ': ' if who else ''}{kind.capitalize()}."
+    if isinstance(event.get("seat"), int):
+        return _("%(name)s: %(event)s.") % {"name": seat_name(names, event["seat"]), "event": kind.capitalize()}
+    return _("%(event)s.") % {"event": kind.capitalize()}
 
 
 def describe(slug: str, event: dict, names: list[str], view: dict | None = None) -> str:
@@ -178,7 +219,7 @@ def describe_move(slug: str, action: dict, seat: int, names: list[str], view: di
     module = _module(slug)
     if module is not None and hasattr(module, "describe_move"):
         return module.describe_move(action, seat, names, view)
-    return f"{seat_name(names, seat)} moved."
+    return _("%(name)s moved.") % {"name": seat_name(names, seat)}
 
 
 def folds_moves(slug: str) -> bool:
@@ -201,7 +242,8 @@ def breakdown_label(slug: str, key: str) -> str:
     presenter's `BREAKDOWN_LABELS[key]` when it names it, else the key in words."""
     module = _module(slug)
     labels = getattr(module, "BREAKDOWN_LABELS", {}) if module else {}
-    return labels.get(key) or key.replace("_", " ").capitalize()
+    label = labels.get(key)
+    return translated(label) if label else key.replace("_", " ").capitalize()
 
 
 def score_grid(slug: str, rows: list[dict]) -> list[dict]:
@@ -216,6 +258,6 @@ def score_grid(slug: str, rows: list[dict]) -> list[dict]:
     def line(key: str) -> dict:
         return {"label": breakdown_label(slug, key), "key": key, "aside": key in aside,
                 "values": [row.get("breakdown", {}).get(key, "") for row in rows]}
-    total = {"label": "Total", "key": "total", "aside": False, "values": [row.get("total", 0) for row in rows]}
+    total = {"label": _("Total"), "key": "total", "aside": False, "values": [row.get("total", 0) for row in rows]}
     # What the total does not count (Roll to the Top's empty boxes) comes after it.
     return [line(k) for k in keys if k not in aside] + [total] + [line(k) for k in keys if k in aside]

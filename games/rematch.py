@@ -11,10 +11,19 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy
 
 from .core import Outcome, Rejected, SeatPlan, locked, my_seat, save_changes
 from .models import Game, RematchOffer
 from .moves import start_game
+
+
+# Why an offer can no longer be accepted, by its status (translated where it is refused).
+REFUSED_OFFER = {
+    "accepted": gettext_lazy("The rematch offer was accepted."),
+    "declined": gettext_lazy("The rematch offer was declined."),
+    "expired": gettext_lazy("The rematch offer was expired."),
+}
 
 
 def deadline(offer: RematchOffer) -> datetime:
@@ -37,17 +46,17 @@ def accept(game_id: int, user) -> Outcome:
     game = locked(game_id)
     seat = my_seat(game, user)
     if game.is_active:
-        raise Rejected("A rematch is offered once the game is over.", 409)
+        raise Rejected(_("A rematch is offered once the game is over."), 409)
     offer = rematch_offer(game)
     created = offer is None
     if offer is None:
         offer = RematchOffer.objects.create(game=game)
     if offer.status != RematchOffer.Status.OPEN:
-        raise Rejected(f"The rematch offer was {offer.status}.", 409)
+        raise Rejected(str(REFUSED_OFFER.get(offer.status, REFUSED_OFFER["expired"])), 409)
     if user.pk not in offer.accepted_by:
         offer.accepted_by.append(user.pk)
     outcome = Outcome(game, seat.index, applied=True, changed=True,
-                      message="Rematch offered." if created else "Rematch accepted.",
+                      message=_("Rematch offered.") if created else _("Rematch accepted."),
                       rematch_offered=offer if created else None)
     seats = game.ordered_seats()
     if {s.user_id for s in seats if s.user_id} <= set(offer.accepted_by):
@@ -58,7 +67,7 @@ def accept(game_id: int, user) -> Outcome:
             clock_increment=game.clock_increment, shuffle=False, rated=game.is_rated)
         offer.new_game = outcome.started.game
         offer.status = RematchOffer.Status.ACCEPTED
-        outcome.message = "Rematch accepted: the new game has started."
+        outcome.message = _("Rematch accepted: the new game has started.")
     offer.save()
     _touched(game, offer)
     return outcome
@@ -76,11 +85,11 @@ def decline(game_id: int, user) -> Outcome:
     seat = my_seat(game, user)
     offer = rematch_offer(game)
     if offer is None or offer.status != RematchOffer.Status.OPEN:
-        raise Rejected("There is no open rematch offer.", 409)
+        raise Rejected(_("There is no open rematch offer."), 409)
     offer.status, offer.declined_by = RematchOffer.Status.DECLINED, user
     offer.save(update_fields=["status", "declined_by"])
     _touched(game, offer)
-    return Outcome(game, seat.index, applied=True, changed=True, message="Rematch declined.")
+    return Outcome(game, seat.index, applied=True, changed=True, message=_("Rematch declined."))
 
 
 def expire(game_id: int) -> Outcome:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from . import presenters
 from .models import Game, Move
@@ -89,7 +90,7 @@ class Step:
 def replay_step(game: Game, seq: int, names: list[str]) -> Step:
     """The step whose move is number `seq` (0: the start of the game)."""
     if seq == 0:
-        return Step(None, replay_state(game, upto=0), "Start of the game")
+        return Step(None, replay_state(game, upto=0), _("Start of the game"))
     before = replay_state(game, upto=seq - 1)
     move = game.moves.get(seq=seq)
     after = game.rules.apply(before, move.seat, move.action)

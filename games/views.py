@@ -9,7 +9,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import timezone
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -45,7 +46,7 @@ def _game(game_id: int, *, without_state: bool = False) -> Game:
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
-    return render(request, "404.html", {"message": "This game is no longer available on this site."},
+    return render(request, "404.html", {"message": _("This game is no longer available on this site.")},
                   status=404)
 
 
@@ -78,7 +79,7 @@ def _parse_version(raw: str | None) -> int | None:
     try:
         return int(raw) if raw not in (None, "") else None
     except ValueError:
-        raise Rejected("The page version could not be read.", 400) from None
+        raise Rejected(_("The page version could not be read."), 400) from None
 
 
 def _parse_turn(raw: str | None) -> str | None:
@@ -123,7 +124,7 @@ def _refusal(request: HttpRequest, game_id: int, exc: Rejected) -> HttpResponse:
 @limited("moves")
 def act(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+        return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
     try:
         action = _parse_action(request.POST.get("action", ""))
         outcome = engine.submit(game_id, request.user, action, token=_parse_token(request.POST.get("token")),
@@ -139,7 +140,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 @limited("moves")
 def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+        return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
     try:
         outcome = engine.undo(game_id, request.user)
     except Rejected as exc:
@@ -156,7 +157,7 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if game.is_active and not request.user.is_superuser:
         if request.htmx:
             return render(request, "games/_message.html",
-                          {"message": "The replay opens when the game is over."}, status=403)
+                          {"message": _("The replay opens when the game is over.")}, status=403)
         return render(request, "games/replay_closed.html", {"game": game}, status=403)
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
@@ -182,7 +183,7 @@ def replay_fragment(game: Game, step: int) -> str:
     viewers of one replay cost a cache read. The key carries the game's last change, so an
     admin watching a game still in progress never sees an old board; it carries the
     reader's language and time zone too."""
-    where = f"{translation.get_language()}:{timezone.get_current_timezone_name()}"  # the reader's words and clock
+    where = f"{get_language()}:{timezone.get_current_timezone_name()}"  # the reader's words and clock
     key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
     html = cache.get(key)
     if html is None:
@@ -236,8 +237,8 @@ def how_to_play(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         rules = registry.get(slug)
     except KeyError:
-        return render(request, "404.html", {"message": "There is no game by that name here."}, status=404)
-    context = {"rules": rules, "rulesets": registry.all(), "variants": presenters.option_specs(slug)}
+        return render(request, "404.html", {"message": _("There is no game by that name here.")}, status=404)
+    context = {"rules": rules, "rulesets": registry.all(), "variants": presenters.option_specs_shown(slug)}
     context.update(presenters.how_to_play_context(slug))
     return render(request, presenters.how_to_play_template(slug), context)
 
@@ -272,7 +273,7 @@ def _seat_action(engine_call):
     @require_POST
     def view(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if not request.user.is_authenticated:
-            return render(request, "games/_message.html", {"message": "Log in to play."}, status=403)
+            return render(request, "games/_message.html", {"message": _("Log in to play.")}, status=403)
         try:
             outcome = engine_call(game_id, request.user)
         except Rejected as exc:

@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _, pgettext
 
 from .kinds import CHANNELS, KINDS
 from .models import THEMES, Preferences, channels_for
@@ -18,9 +19,9 @@ def field_name(kind: str, channel: str) -> str:
 
 
 class PreferencesForm(forms.Form):
-    sound = forms.BooleanField(required=False, label="Play a short sound and blink the tab title when a game "
-                                                      "becomes yours (in an open tab)")
-    theme = forms.ChoiceField(choices=THEMES, label="Appearance")
+    sound = forms.BooleanField(required=False, label=_("Play a short sound and blink the tab title when a game "
+                                                        "becomes yours (in an open tab)"))
+    theme = forms.ChoiceField(choices=THEMES, label=_("Appearance"))
 
     def __init__(self, *args, user, prefs: Preferences, **kwargs):
         super().__init__(*args, **kwargs)
@@ -31,7 +32,9 @@ class PreferencesForm(forms.Form):
             for channel, label in CHANNELS:
                 if channel in kind.channels:
                     self.fields[field_name(kind.slug, channel)] = forms.BooleanField(
-                        required=False, initial=channel in chosen, label=f"{kind.label}: {label}")
+                        required=False, initial=channel in chosen,
+                        label=pgettext("a kind of notification and a channel", "%(kind)s: %(channel)s")
+                        % {"kind": kind.label, "channel": label})
 
     def grid(self) -> list[dict]:
         """Rows for the template: each kind with a cell per channel (a field or None)."""
@@ -80,7 +83,7 @@ class SubscriptionForm(forms.Form):
         worker at an internal address."""
         endpoint = self.cleaned_data["endpoint"]
         if not endpoint_allowed(endpoint):
-            raise forms.ValidationError("This is not the address of a known push service.")
+            raise forms.ValidationError(_("This is not the address of a known push service."))
         return endpoint
 
 
@@ -93,11 +96,11 @@ def endpoint_allowed(endpoint: str) -> bool:
 
 
 class InviteForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Invite a player by name")
+    username = forms.CharField(max_length=150, label=_("Invite a player by name"))
 
     def clean_username(self):
         user = get_user_model().objects.filter(username__iexact=self.cleaned_data["username"].strip(),
                                                is_active=True).first()
         if user is None:
-            raise forms.ValidationError("There is no player by that name.")
+            raise forms.ValidationError(_("There is no player by that name."))
         return user

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
 PUSH, MAIL, SITE = "push", "mail", "site"
-CHANNELS = [(PUSH, "Push"), (MAIL, "E-mail"), (SITE, "In the site")]
+CHANNELS = [(PUSH, _("Push")), (MAIL, _("E-mail")), (SITE, _("In the site"))]
 
 
 @dataclass(frozen=True)
 class Kind:
     slug: str
-    label: str
+    label: str | Promise  # translated when shown
     channels: frozenset[str]  # where this kind can go
     defaults: frozenset[str]  # where it goes unless the player changed it
     mail_field: str | None = None  # the User field games.mail reads for this kind
@@ -23,16 +26,18 @@ class Kind:
 
 KINDS = [
     # In the site, "your turn" is the badge, the tab title and the optional sound and blink.
-    Kind("turn", "Your turn (correspondence)", frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, MAIL, SITE}),
+    Kind("turn", _("Your turn (correspondence)"), frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, MAIL, SITE}),
          mail_field="email_turn_notifications"),
-    Kind("reminder", "Reminder: 20 % of your move's time left", frozenset({PUSH, MAIL}), frozenset({PUSH, MAIL}),
+    # xgettext:no-python-format
+    Kind("reminder", _("Reminder: 20 % of your move's time left"), frozenset({PUSH, MAIL}), frozenset({PUSH, MAIL}),
          mail_field="email_reminders"),
-    Kind("game_over", "A game ended (with the result)", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("rematch", "Rematch offered or started", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("invitation", "Invitation to a table", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("seat", "A bot took over a seat, or handed it back", frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("table", "A table expired or was closed", frozenset({SITE}), frozenset({SITE})),
-    Kind("digest", "Daily digest of games waiting for you", frozenset({MAIL}), frozenset(), mail_field="email_digest"),
+    Kind("game_over", _("A game ended (with the result)"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("rematch", _("Rematch offered or started"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("invitation", _("Invitation to a table"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("seat", _("A bot took over a seat, or handed it back"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    Kind("table", _("A table expired or was closed"), frozenset({SITE}), frozenset({SITE})),
+    Kind("digest", _("Daily digest of games waiting for you"), frozenset({MAIL}), frozenset(),
+         mail_field="email_digest"),
 ]
 BY_SLUG = {kind.slug: kind for kind in KINDS}
 # The kinds that appear in the inbox (turns have the badge; the digest is mail only).

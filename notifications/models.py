@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .kinds import BY_SLUG, MAIL, SITE
 
@@ -30,7 +31,7 @@ class Notification(models.Model):
         return f"{self.user_id}: {self.text}"
 
 
-THEMES = [("auto", "Follow my system"), ("light", "Light"), ("dark", "Dark")]
+THEMES = [("auto", _("Follow my system")), ("light", _("Light")), ("dark", _("Dark"))]
 
 
 class Preferences(models.Model):

@@ -7,6 +7,7 @@ nothing in games/ or lobby/ calls this module.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
@@ -15,6 +16,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 
 from .models import Notification, PushSubscription, site_wanted
+from .wording import in_language_of, user_languages
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +26,17 @@ class Message:
     user_id: int
     text: str
     url: str
+
+
+def worded(user_ids: Iterable[int], words: Callable[[int], str], url: str) -> list[Message]:
+    """A Message per user, `words(user_id)` said in that user's language."""
+    user_ids = [uid for uid in user_ids if uid]
+    languages = user_languages(set(user_ids))
+    messages = []
+    for uid in user_ids:
+        with in_language_of(uid, languages):
+            messages.append(Message(uid, str(words(uid)), url))
+    return messages
 
 
 def tell(kind: str, messages: list[Message], *, game_id: int | None = None) -> None:

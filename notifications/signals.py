@@ -12,14 +12,14 @@ from collections.abc import Mapping
 
 from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.models import Game, Pace, RematchOffer, Seat
+from games.presenters import ordinal
 from lobby.models import Table
 
 from . import tasks
-from .services import Message, tell
-
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+from .services import tell, worded
 
 # Where pre_save leaves the stored values on the instance for post_save (the models do not
 # declare these attributes: they belong to this app).
@@ -64,13 +64,19 @@ def game_over(game: Game) -> None:
     players = [(s.user_id, s) for s in game.seats.all() if s.user_id and not s.is_bot]
     url = game.get_absolute_url()
     if game.status == Game.Status.ABORTED:
-        text = f"{game} was aborted: no result, no rating change."
-        tell("game_over", [Message(uid, text, url) for uid, _ in players], game_id=game.pk)
+        tell("game_over", worded([uid for uid, _seat in players],
+                                 lambda uid: _("%(game)s was aborted: no result, no rating change.") % {"game": game},
+                                 url), game_id=game.pk)
         return
-    winners = ", ".join(s.name for s in game.seats.all() if s.rank == 1) or "nobody"
-    tell("game_over", [Message(uid, f"{game} ended: you placed {ORDINALS.get(s.rank, f'{s.rank}th')} "
-                                    f"of {game.players} (won by {winners}).", url)
-                       for uid, s in players if s.rank], game_id=game.pk)
+    ranked = {uid: seat for uid, seat in players if seat.rank}
+
+    def ended(uid: int) -> str:
+        winners = ", ".join(s.name for s in game.seats.all() if s.rank == 1)
+        words = {"game": game, "place": ordinal(ranked[uid].rank or 0), "players": game.players, "winners": winners}
+        if not winners:
+            return _("%(game)s ended: you placed %(place)s of %(players)s (won by nobody).") % words
+        return _("%(game)s ended: you placed %(place)s of %(players)s (won by %(winners)s).") % words
+    tell("game_over", worded(ranked, ended, url), game_id=game.pk)
 
 
 # --- Rematch offers ---------------------------------------------------------------------
@@ -90,17 +96,19 @@ def rematch_post_save(sender, instance: RematchOffer, **kwargs) -> None:
     url = game.get_absolute_url()
     if instance.status == RematchOffer.Status.OPEN and not before["accepted_by"] and instance.accepted_by:
         offerer = instance.accepted_by[0]
-        text = f"{names.get(offerer, 'A player')} offers a rematch of {game}."
-        tell("rematch", [Message(uid, text, url) for uid, _ in people if uid != offerer], game_id=game.pk)
+        tell("rematch", worded([uid for uid, _seat in people if uid != offerer], lambda uid: _(
+            "%(name)s offers a rematch of %(game)s.") % {"name": names.get(offerer) or _("A player"), "game": game},
+            url), game_id=game.pk)
     elif before["status"] == RematchOffer.Status.OPEN and instance.status == RematchOffer.Status.ACCEPTED \
             and instance.new_game_id:
         new_url = reverse("games:play", args=[instance.new_game_id])
-        tell("rematch", [Message(uid, f"The rematch of {game} started.", new_url) for uid, _ in people],
+        tell("rematch", worded([uid for uid, _seat in people],
+                               lambda uid: _("The rematch of %(game)s started.") % {"game": game}, new_url),
              game_id=instance.new_game_id)
     elif before["status"] == RematchOffer.Status.OPEN and instance.status == RematchOffer.Status.DECLINED:
-        who = names.get(instance.declined_by_id, "A player")
-        tell("rematch", [Message(uid, f"{who} declined the rematch of {game}.", url)
-                         for uid, _ in people if uid != instance.declined_by_id], game_id=game.pk)
+        tell("rematch", worded([uid for uid, _seat in people if uid != instance.declined_by_id], lambda uid: _(
+            "%(name)s declined the rematch of %(game)s.") % {
+                "name": names.get(instance.declined_by_id) or _("A player"), "game": game}, url), game_id=game.pk)
 
 
 # --- Seats: a bot takes over (time ran out), the player takes the seat back -------------
@@ -130,13 +138,14 @@ def seat_post_save(sender, instance: Seat, update_fields=None, **kwargs) -> None
     if player is None:  # never: user_id is set; this tells the type checker
         return
     name = player.username
+    words = {"name": name, "game": game}
     if took_over:
-        messages = [Message(user_id, f"Your time ran out in {game}: a bot plays your seat until you take "
-                                     "it back.", url)]
-        messages += [Message(uid, f"A bot took over {name}'s seat in {game}.", url) for uid in others]
+        messages = worded([user_id], lambda uid: _(
+            "Your time ran out in %(game)s: a bot plays your seat until you take it back.") % words, url)
+        messages += worded(others, lambda uid: _("A bot took over %(name)s's seat in %(game)s.") % words, url)
     else:
-        messages = [Message(uid, f"{name} is back in {game}: the bot handed the seat back.", url)
-                    for uid in others]
+        messages = worded(others, lambda uid: _("%(name)s is back in %(game)s: the bot handed the seat back.") % words,
+                          url)
     tell("seat", messages, game_id=game.pk)
 
 
@@ -151,13 +160,13 @@ def table_post_save(sender, instance: Table, update_fields=None, created=False, 
     # seats are still there now.
     seated = list(instance.seats.filter(user__isnull=False).values_list("user_id", flat=True))
     url = instance.get_absolute_url()
+    words = {"title": instance.title, "host": instance.host.username}
     if instance.status == Table.Status.EXPIRED:
-        text = f"Your {instance.title} table expired: nobody started it for a while."
-        recipients = seated
+        tell("table", worded(seated, lambda uid: _(
+            "Your %(title)s table expired: nobody started it for a while.") % words, url))
     else:
-        text = f"{instance.host.username} closed the {instance.title} table you sat at."
-        recipients = [uid for uid in seated if uid != instance.host_id]
-    tell("table", [Message(uid, text, url) for uid in recipients])
+        tell("table", worded([uid for uid in seated if uid != instance.host_id], lambda uid: _(
+            "%(host)s closed the %(title)s table you sat at.") % words, url))
 
 
 def connect() -> None:

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django_tasks import task
 
 from games.models import Game
@@ -19,6 +20,7 @@ from games.models import Game
 from . import push, turns
 from .kinds import PUSH
 from .models import Notification, PendingTurn, PushSubscription, wants
+from .wording import in_language_of
 
 PRUNE_EVERY = timedelta(days=1)
 
@@ -38,7 +40,9 @@ def push_turns(user_id: int) -> str:
     games = [row.game for row in rows if turns.still_yours(row) and not turns.game_is_open(row.game_id, row.seat)]
     if not games:
         return "nothing to push"
-    sent = push.send_to_user(user_id, turns.turn_payload(games))
+    with in_language_of(user_id):
+        payload = turns.turn_payload(games)
+    sent = push.send_to_user(user_id, payload)
     return f"pushed {len(games)} game(s) to {sent} device(s)"
 
 
@@ -58,8 +62,10 @@ def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     if turns.game_is_open(game_id, seat_index):
         return "game open"
     left = round(100 * (1 - settings.REMINDER_FRACTION))
-    payload = {"title": f"Reminder: {left} % of your time left", "body": f"{game} waits for your move.",
-               "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
+    with in_language_of(seat.user.id):
+        payload = {"title": _("Reminder: %(percent)s %% of your time left") % {"percent": left},
+                   "body": _("%(game)s waits for your move.") % {"game": game},
+                   "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
     return f"pushed to {push.send_to_user(seat.user.id, payload)} device(s)"
 
 
@@ -87,7 +93,7 @@ def prune_before(now: datetime) -> datetime:
 @task()
 def prune_notifications() -> int:
     """Inbox lines older than NOTIFICATIONS_KEEP_DAYS go; the next run is a day later."""
-    deleted, _ = Notification.objects.filter(created__lt=prune_before(timezone.now())).delete()
+    deleted, _rows = Notification.objects.filter(created__lt=prune_before(timezone.now())).delete()
     prune_notifications.using(run_after=timezone.now() + PRUNE_EVERY).enqueue()
     return deleted
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _, ngettext
 
 from games.audiences import seat_is_watched
 from games.models import Game
@@ -40,8 +41,9 @@ def still_yours(row: PendingTurn) -> bool:
 def turn_payload(games: list[Game]) -> dict:
     if len(games) == 1:
         game = games[0]
-        return {"title": "Your turn", "body": f"{game} waits for your move.", "url": game.get_absolute_url(),
-                "tag": f"game-{game.pk}"}
+        return {"title": _("Your turn"), "body": _("%(game)s waits for your move.") % {"game": game},
+                "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
     titles = ", ".join(str(g) for g in games[:3]) + ("…" if len(games) > 3 else "")
-    return {"title": f"Your turn in {len(games)} games", "body": titles, "url": reverse("games:mine"),
+    return {"title": ngettext("Your turn in %(count)s game", "Your turn in %(count)s games", len(games))
+            % {"count": len(games)}, "body": titles, "url": reverse("games:mine"),
             "tag": "turns"}

@@ -15,6 +15,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
@@ -26,7 +27,7 @@ from lobby.models import Table
 from . import push
 from .forms import InviteForm, PreferencesForm, SubscriptionForm
 from .models import Notification, Preferences, PushSubscription
-from .services import Message, send_bells, tell
+from .services import send_bells, tell, worded
 from .tasks import prune_before
 
 INBOX_PAGE = 50
@@ -79,11 +80,11 @@ def _back(request: HttpRequest) -> str:
 
 @login_required
 def settings_page(request: AuthenticatedHttpRequest) -> HttpResponse:
-    prefs, _ = Preferences.objects.get_or_create(user=request.user)
+    prefs, _created = Preferences.objects.get_or_create(user=request.user)
     form = PreferencesForm(request.POST or None, user=request.user, prefs=prefs)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Notification settings saved.")
+        messages.success(request, _("Notification settings saved."))
         return redirect("notifications:settings")
     return render(request, "notifications/settings.html", {
         "form": form, "devices": PushSubscription.objects.filter(user=request.user),
@@ -96,10 +97,10 @@ def settings_page(request: AuthenticatedHttpRequest) -> HttpResponse:
 def subscribe(request: AuthenticatedHttpRequest) -> JsonResponse:
     """The browser's PushSubscription (JSON), from the settings page or the prompt."""
     if not push.enabled():
-        return JsonResponse({"error": "Push notifications are not set up on this site."}, status=409)
+        return JsonResponse({"error": _("Push notifications are not set up on this site.")}, status=409)
     form = SubscriptionForm.from_body(request.body)
     if not form.is_valid():
-        return JsonResponse({"error": "That is not a push subscription this site can use.",
+        return JsonResponse({"error": _("That is not a push subscription this site can use."),
                              "fields": form.errors}, status=400)
     data = form.cleaned_data
     subscription, created = PushSubscription.objects.update_or_create(
@@ -110,17 +111,18 @@ def subscribe(request: AuthenticatedHttpRequest) -> JsonResponse:
 
 def _device_name(request: HttpRequest) -> str:
     agent = request.headers.get("User-Agent", "")
-    browser = next((name for name in ("Edg", "Firefox", "Chrome", "Safari") if name in agent), "A browser")
+    browser = next((name for name in ("Edg", "Firefox", "Chrome", "Safari") if name in agent), "")
+    browser = "Edge" if browser == "Edg" else browser or _("A browser")
     system = next((name for name in ("Android", "iPhone", "iPad", "Windows", "Mac OS", "Linux") if name in agent), "")
-    return f"{'Edge' if browser == 'Edg' else browser}{' on ' + system if system else ''}"
+    return _("%(browser)s on %(system)s") % {"browser": browser, "system": system} if system else browser
 
 
 @login_required
 @require_POST
 def remove_device(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    deleted, _ = PushSubscription.objects.filter(pk=pk, user=request.user).delete()
+    deleted, _rows = PushSubscription.objects.filter(pk=pk, user=request.user).delete()
     if deleted:
-        messages.success(request, "That device gets no more push notifications.")
+        messages.success(request, _("That device gets no more push notifications."))
     return redirect("notifications:settings")
 
 
@@ -135,7 +137,7 @@ def next_game(request: AuthenticatedHttpRequest) -> HttpResponse:
         seats = seats.exclude(game_id=int(current))
     waiting = [s for s in seats if s.index in (s.game.waiting_for or [])]
     if not waiting:
-        messages.info(request, "No other game is waiting for your move.")
+        messages.info(request, _("No other game is waiting for your move."))
         return redirect("games:mine")
     best = min(waiting, key=lambda s: (s.deadline is None, s.deadline or timezone.now(), s.game_id))
     return redirect(best.game.get_absolute_url())
@@ -151,14 +153,19 @@ def invite(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(map(str, form.errors["username"])))
     elif form.cleaned_data["username"] == request.user:
-        messages.error(request, "You are already at your table.")
+        messages.error(request, _("You are already at your table."))
     else:
         guest = form.cleaned_data["username"]
         url = reverse("lobby:invite", args=[table.invite_token]) if table.is_private else table.get_absolute_url()
-        kind = "private " if table.is_private else ""
-        tell("invitation", [Message(guest.pk, f"{request.user.username} invites you to a {kind}table of "
-                                              f"{table.title} ({table.pace_label()}).", url)])
-        messages.success(request, f"{guest.username} is invited.")
+        host = request.user.username
+
+        def invitation(uid: int) -> str:
+            words = {"host": host, "title": table.title, "pace": table.pace_label()}
+            if table.is_private:
+                return _("%(host)s invites you to a private table of %(title)s (%(pace)s).") % words
+            return _("%(host)s invites you to a table of %(title)s (%(pace)s).") % words
+        tell("invitation", worded([guest.pk], invitation, url))
+        messages.success(request, _("%(name)s is invited.") % {"name": guest.username})
     return redirect(table.get_absolute_url())
 
 
@@ -191,9 +198,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
     icon = lambda name, size, purpose: {"src": static(f"notifications/icons/{name}"), "sizes": size,  # noqa: E731
                                         "type": "image/png", "purpose": purpose}
     return JsonResponse({
-        "name": "Switchback: board games live or a move a day",
+        "name": _("Switchback: board games live or a move a day"),
         "short_name": settings.SITE_NAME,
-        "description": "Hiking-themed board games to play online, live or by correspondence.",
+        "description": _("Hiking-themed board games to play online, live or by correspondence."),
         "id": "/", "start_url": "/", "scope": "/", "display": "standalone",
         "background_color": "#f7f5ef", "theme_color": THEME_COLOR,
         "icons": [icon("icon-192.png", "192x192", "any"), icon("icon-512.png", "512x512", "any"),

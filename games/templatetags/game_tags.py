@@ -3,9 +3,10 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.utils.translation import gettext as _
 
 from games.panel import action_vals as _action_vals
-from games.presenters import describe_action, players_label, score_grid as _score_grid
+from games.presenters import describe_action, ordinal as _ordinal, players_label, score_grid as _score_grid
 
 register = template.Library()
 
@@ -66,10 +67,16 @@ def clock(seconds) -> str:
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days}d {hours}h"
+        return _("%(days)sd %(hours)sh") % {"days": days, "hours": hours}
     if hours:
         return f"{hours}:{minutes:02d}:{secs:02d}"
     return f"{minutes}:{secs:02d}"
+
+
+@register.simple_tag
+def clock_day_format() -> str:
+    """The `clock` filter's wording of days and hours, for the page's countdown script."""
+    return _("%(days)sd %(hours)sh")
 
 
 @register.filter
@@ -85,5 +92,4 @@ def ordinal(rank) -> str:
         rank = int(rank)
     except (TypeError, ValueError):
         return ""
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    return _ordinal(rank)

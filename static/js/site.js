@@ -250,11 +250,13 @@ function showTurnCount() {
 // Seat clocks count down between updates. The server's figure (data-remaining, seconds
 // when the page was drawn) is the truth: each redraw replaces it, the page only subtracts
 // the seconds elapsed since it arrived.
-function formatClock(seconds) {
+// Days and hours are worded as the page's language says (data-day-format on the clock list,
+// games/_clocks.html: "%(days)sd %(hours)sh" in English).
+function formatClock(seconds, dayFormat) {
   seconds = Math.max(0, Math.floor(seconds));
   const d = Math.floor(seconds / 86400), h = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-  if (d) return `${d}d ${h}h`;
+  if (d) return (dayFormat || "%(days)sd %(hours)sh").replace("%(days)s", d).replace("%(hours)s", h);
   const pad = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
@@ -263,7 +265,8 @@ setInterval(() => {
   document.querySelectorAll(".clock[data-remaining]").forEach((el) => {
     if (!el.dataset.drawnAt) el.dataset.drawnAt = String(now);
     const left = parseInt(el.dataset.remaining, 10) - (now - parseInt(el.dataset.drawnAt, 10)) / 1000;
-    el.textContent = formatClock(left);
+    const list = el.closest("[data-day-format]");
+    el.textContent = formatClock(left, list && list.dataset.dayFormat);
     el.classList.toggle("low", left < 30);
   });
 }, 1000);

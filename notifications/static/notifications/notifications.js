@@ -6,6 +6,17 @@
   const me = document.currentScript;
   const options = me ? me.dataset : {};
 
+  // The sentences this script shows, translated by the page (notifications/_head.html).
+  const text = (name, english) => options[name] || english;
+  const SUBSCRIBED = text("tSubscribed", "This device receives push notifications.");
+  const UNSUPPORTED = text("tUnsupported", "This browser cannot receive push notifications.");
+  const failed = (error) => `${text("tFailed", "Subscribing failed:")} ${error.message || error}`;
+  function escaped(words) {
+    const holder = document.createElement("span");
+    holder.textContent = words;
+    return holder.innerHTML;
+  }
+
   if (options.theme === "light" || options.theme === "dark") document.documentElement.dataset.theme = options.theme;
 
   function csrfToken() {
@@ -33,9 +44,9 @@
 
   // Ask the browser for a subscription and give it to the site. Returns a sentence.
   async function subscribe(key, url) {
-    if (!pushSupported()) return "This browser cannot receive push notifications.";
+    if (!pushSupported()) return UNSUPPORTED;
     const permission = await Notification.requestPermission();
-    if (permission !== "granted") return "Notifications are blocked for this site in your browser.";
+    if (permission !== "granted") return text("tBlocked", "Notifications are blocked for this site in your browser.");
     const reg = await navigator.serviceWorker.ready;
     let subscription = await reg.pushManager.getSubscription();
     if (!subscription) {
@@ -46,15 +57,15 @@
       headers: {"Content-Type": "application/json", "X-CSRFToken": csrfToken()},
       body: JSON.stringify(subscription.toJSON()),
     });
-    return response.ok ? "This device receives push notifications." : "The site could not register this device.";
+    return response.ok ? SUBSCRIBED : text("tRefused", "The site could not register this device.");
   }
 
   async function showPushState(button, state) {
-    if (!pushSupported()) { state.textContent = "This browser cannot receive push notifications."; return; }
+    if (!pushSupported()) { state.textContent = UNSUPPORTED; return; }
     const reg = await registration;
     const existing = reg ? await reg.pushManager.getSubscription() : null;
     if (existing && Notification.permission === "granted") {
-      state.textContent = "This device receives push notifications.";
+      state.textContent = SUBSCRIBED;
     }
     button.hidden = false;
   }
@@ -68,9 +79,9 @@
       button.disabled = true;
       try {
         state.textContent = await subscribe(button.dataset.key, button.dataset.url);
-        if (state.textContent.startsWith("This device receives")) window.location.reload();
+        if (state.textContent === SUBSCRIBED) window.location.reload();
       } catch (error) {
-        state.textContent = `Subscribing failed: ${error.message || error}`;
+        state.textContent = failed(error);
       } finally {
         button.disabled = false;
       }
@@ -88,10 +99,10 @@
     const box = document.createElement("div");
     box.className = "card push-prompt";
     box.setAttribute("role", "dialog");
-    box.setAttribute("aria-label", "Push notifications");
-    box.innerHTML = "<p>Get a notification on this device when it is your move?</p>" +
-      "<p class=\"row\"><button type=\"button\" class=\"button\" data-answer=\"yes\">Yes, notify me</button>" +
-      "<button type=\"button\" class=\"button secondary\" data-answer=\"no\">Not now</button></p><p class=\"muted\" role=\"status\"></p>";
+    box.setAttribute("aria-label", text("tPush", "Push notifications"));
+    box.innerHTML = `<p>${escaped(text("tPrompt", "Get a notification on this device when it is your move?"))}</p>` +
+      `<p class="row"><button type="button" class="button" data-answer="yes">${escaped(text("tYes", "Yes, notify me"))}</button>` +
+      `<button type="button" class="button secondary" data-answer="no">${escaped(text("tNo", "Not now"))}</button></p><p class="muted" role="status"></p>`;
     document.body.appendChild(box);
     box.addEventListener("click", async (click) => {
       const answer = click.target.closest("[data-answer]");
@@ -101,7 +112,7 @@
       try {
         status.textContent = await subscribe(next.dataset.pushKey, next.dataset.pushPrompt);
       } catch (error) {
-        status.textContent = `Subscribing failed: ${error.message || error}`;
+        status.textContent = failed(error);
       }
       setTimeout(() => box.remove(), 4000);
     });
