@@ -66,6 +66,14 @@ def catalogues():
     translation.trans_real._default = None
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A request leaves its language active in the thread (LocaleMiddleware never switches it
+    back), and the rules' own tests, run later in the same process, expect English."""
+    yield
+    translation.deactivate()
+
+
 def get(client: Client, url: str, lang: str) -> str:
     response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == 200
@@ -242,3 +250,15 @@ def test_svg_geometry_is_the_same_in_german_as_in_english(alice, bob, start_game
     assert len(en) > 50
     assert de == en
     assert not any(re.search(r"\d,\d+[^\d,)]", value) for name, value in de if name in ("x", "y", "width", "height"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_side_score_card_names_its_categories_in_the_language(lang):
+    from games.presenters import breakdown_label
+    with translation.override("en"):
+        english = [breakdown_label(SLUG, key) for key, _label in P.PAD_ROWS]
+    assert english == [label for _key, label in P.PAD_ROWS]
+    with translation.override(lang):
+        words = [breakdown_label(SLUG, key) for key, _label in P.PAD_ROWS]
+    assert words[0] == {"nl": "Bos", "de": "Wald", "it": "Bosco"}[lang]
+    assert not set(words) & set(english)
