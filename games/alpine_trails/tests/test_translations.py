@@ -41,7 +41,7 @@ HISTORY = {
 HISTORY_EN = ["begins.", "trail side up at", "terrain side up at", " placed a "]
 END = {
     "nl": ["Eindkaarten", "Doelkaart", "Totaal", "Langste pad", "Watervallen", "meer +2", "krijgt"],
-    "de": ["Endgültige Karten", "Zielkarte", "Summe", "Längster Weg", "Wasserfälle", "See +2", "erhält"],
+    "de": ["Karten am Spielende", "Zielkarte", "Summe", "Längster Weg", "Wasserfälle", "See +2", "erhält"],
     "it": ["Mappe finali", "Carta obiettivo", "Totale", "Percorso più lungo", "Cascate", "lago +2", "riceve"],
 }
 END_EN = ["Final maps", "Goal card", "Total</th>", "Longest path", "Waterfalls", "lake +2", " gets ",
