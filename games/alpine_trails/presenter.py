@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator, Mapping
 
 from games import selection
-from games.presenters import describe_from, seat_name
+from games.presenters import describe_from
 from games.alpine_trails.rules import board as B
 from games.alpine_trails.rules import solo_title
 from games.alpine_trails.rules.data import (
-    ANIMAL_OF, DIRECTIONS, SHAPE_NAME, SOLO_TITLES, TERRAIN_OF_ANIMAL, TERRAINS, TILES,
+    ANIMAL_OF, SOLO_TITLES, TERRAIN_OF_ANIMAL, TERRAINS, TILES,
 )
+from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 OPTION_SPECS: dict = {}
 SCRIPT = "games/alpine-trails/board.js"
@@ -37,15 +39,186 @@ S = 72                      # cell side
 H = S / 2                   # half a cell: where a trail meets an edge
 EDGE = {0: (H, 0), 1: (S, H), 2: (H, S), 3: (0, H)}    # midpoint of the N, E, S, W edges
 
+# The English words of the board (the state and the view hold only keys). Every text a
+# person reads is put into the active language where it is shown, by the functions below:
+# short words carry the "Alpine Trails" context, so they never meet another game's.
 LETTER = {"forest": "F", "rock": "R", "meadow": "M", "wetland": "W"}
 ANIMAL_LETTER = {"bear": "B", "goat": "G", "wolf": "Wo", "moose": "Mo"}
-OTHER_TITLES = {"campsite": "Campsite with a tent", "waterfall": "Waterfall", "lake": "Lake"}
 PAD_ROWS = [("habitat_forest", "Forest"), ("habitat_rock", "Rock"), ("habitat_meadow", "Meadow"),
             ("habitat_wetland", "Wetland"), ("waterfalls", "Waterfalls"), ("lakes", "Lakes"),
             ("tents", "Tents"), ("animals", "Animals"), ("longest_path", "Longest path"), ("goal", "Goal")]
 
 
-BREAKDOWN_LABELS = dict(PAD_ROWS)   # the side score card names them as the score pad does
+def terrain_word(terrain: str) -> str:
+    """A terrain's name, as it reads inside a sentence ("forest")."""
+    return {"forest": pgettext("Alpine Trails terrain", "forest"),
+            "rock": pgettext("Alpine Trails terrain", "rock"),
+            "meadow": pgettext("Alpine Trails terrain", "meadow"),
+            "wetland": pgettext("Alpine Trails terrain", "wetland")}.get(terrain, terrain)
+
+
+def animal_word(animal: str) -> str:
+    """An animal's name on its own ("bear"), for chips and lists."""
+    return {"bear": pgettext("Alpine Trails animal", "bear"),
+            "goat": pgettext("Alpine Trails animal", "goat"),
+            "wolf": pgettext("Alpine Trails animal", "wolf"),
+            "moose": pgettext("Alpine Trails animal", "moose")}.get(animal, animal)
+
+
+def shape_word(shape: str) -> str:
+    """A trail shape's name ("straight", "curve", "fork") by its code (I, L, T)."""
+    return {"I": pgettext("Alpine Trails trail shape", "straight"),
+            "L": pgettext("Alpine Trails trail shape", "curve"),
+            "T": pgettext("Alpine Trails trail shape", "fork")}.get(shape, shape)
+
+
+def direction_word(d: int) -> str:
+    return (pgettext("Alpine Trails direction", "north"), pgettext("Alpine Trails direction", "east"),
+            pgettext("Alpine Trails direction", "south"), pgettext("Alpine Trails direction", "west"))[d]
+
+
+def terrain_letter(terrain: str) -> str:
+    """The letter a terrain is marked with on tiles and the score pad (beside its colour)."""
+    return {"forest": pgettext("Alpine Trails letter for forest", "F"),
+            "rock": pgettext("Alpine Trails letter for rock", "R"),
+            "meadow": pgettext("Alpine Trails letter for meadow", "M"),
+            "wetland": pgettext("Alpine Trails letter for wetland", "W")}.get(terrain, "")
+
+
+def animal_letter(animal: str) -> str:
+    """The letter(s) on an animal token."""
+    return {"bear": pgettext("Alpine Trails letter for bear", "B"),
+            "goat": pgettext("Alpine Trails letter for goat", "G"),
+            "wolf": pgettext("Alpine Trails letter for wolf", "Wo"),
+            "moose": pgettext("Alpine Trails letter for moose", "Mo")}.get(animal, "")
+
+
+def pad_label(key: str) -> str:
+    """A score pad row's name (the same on the side score card)."""
+    labels = {
+        "habitat_forest": pgettext("Alpine Trails score pad", "Forest"),
+        "habitat_rock": pgettext("Alpine Trails score pad", "Rock"),
+        "habitat_meadow": pgettext("Alpine Trails score pad", "Meadow"),
+        "habitat_wetland": pgettext("Alpine Trails score pad", "Wetland"),
+        "waterfalls": pgettext("Alpine Trails score pad", "Waterfalls"),
+        "lakes": pgettext("Alpine Trails score pad", "Lakes"),
+        "tents": pgettext("Alpine Trails score pad", "Tents"),
+        "animals": pgettext("Alpine Trails score pad", "Animals"),
+        "longest_path": pgettext("Alpine Trails score pad", "Longest path"),
+        "goal": pgettext("Alpine Trails score pad", "Goal"),
+    }
+    return labels.get(key, key)
+
+
+def pad_rows() -> list[tuple[str, str]]:
+    """PAD_ROWS with each label in the active language."""
+    return [(key, pad_label(key)) for key, _english in PAD_ROWS]
+
+
+class _PadLabels(Mapping[str, str]):
+    """BREAKDOWN_LABELS: the score pad's names, read in the language active when read."""
+
+    def __getitem__(self, key: str) -> str:
+        if key not in dict(PAD_ROWS):
+            raise KeyError(key)
+        return pad_label(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict(PAD_ROWS))
+
+    def __len__(self) -> int:
+        return len(PAD_ROWS)
+
+
+BREAKDOWN_LABELS: Mapping[str, str] = _PadLabels()   # the side score card names them as the score pad does
+
+
+def _capfirst(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def tile_words(terrain: str, shape: str) -> str:
+    """A tile's name inside a sentence ("forest curve")."""
+    return pgettext("Alpine Trails tile name: terrain, then trail shape", "%(terrain)s %(shape)s") % {
+        "terrain": terrain_word(terrain), "shape": shape_word(shape)}
+
+
+def _and_list(words: list[str]) -> str:
+    """Two or three words joined as "a and b (and c)" (a trail has two or three exits)."""
+    if len(words) == 2:
+        return pgettext("Alpine Trails", "%(first)s and %(second)s") % {"first": words[0], "second": words[1]}
+    if len(words) == 3:
+        return pgettext("Alpine Trails", "%(first)s and %(second)s and %(third)s") % {
+            "first": words[0], "second": words[1], "third": words[2]}
+    return ", ".join(words)
+
+
+# One sentence per terrain where its animal is named too (each terrain has one animal), so
+# every language gives the animal its own article and case. Marked here, shown with _(...).
+TERRAIN_TILE_TITLE = {
+    "forest": gettext_noop("Forest habitat, 2 icons"), "rock": gettext_noop("Rock habitat, 2 icons"),
+    "meadow": gettext_noop("Meadow habitat, 2 icons"), "wetland": gettext_noop("Wetland habitat, 2 icons"),
+}
+TERRAIN_TILE_TITLE_ANIMAL = {
+    "forest": gettext_noop("Forest habitat, 2 icons, with a bear"),
+    "rock": gettext_noop("Rock habitat, 2 icons, with a goat"),
+    "meadow": gettext_noop("Meadow habitat, 2 icons, with a wolf"),
+    "wetland": gettext_noop("Wetland habitat, 2 icons, with a moose"),
+}
+PUT_ANIMAL_AT = {
+    "bear": gettext_noop("Put the bear at %(x)s,%(y)s"), "goat": gettext_noop("Put the goat at %(x)s,%(y)s"),
+    "wolf": gettext_noop("Put the wolf at %(x)s,%(y)s"), "moose": gettext_noop("Put the moose at %(x)s,%(y)s"),
+}
+PUT_ANIMAL_HINT = {
+    "bear": gettext_noop("Put your bear on a forest tile placed terrain side up."),
+    "goat": gettext_noop("Put your goat on a rock tile placed terrain side up."),
+    "wolf": gettext_noop("Put your wolf on a meadow tile placed terrain side up."),
+    "moose": gettext_noop("Put your moose on a wetland tile placed terrain side up."),
+}
+TRADE_FOR = {
+    "bear": gettext_noop("Trade for a bear"), "goat": gettext_noop("Trade for a goat"),
+    "wolf": gettext_noop("Trade for a wolf"), "moose": gettext_noop("Trade for a moose"),
+}
+NO_FREE_TILE = {
+    "forest": gettext_noop("No free forest tile placed terrain side up yet"),
+    "rock": gettext_noop("No free rock tile placed terrain side up yet"),
+    "meadow": gettext_noop("No free meadow tile placed terrain side up yet"),
+    "wetland": gettext_noop("No free wetland tile placed terrain side up yet"),
+}
+ON_TERRAIN = {
+    "forest": gettext_noop("on forest"), "rock": gettext_noop("on rock"),
+    "meadow": gettext_noop("on meadow"), "wetland": gettext_noop("on wetland"),
+}
+GIFT_NOTICE = {
+    "forest": gettext_noop("%(name)s placed a forest fork: you receive a bear."),
+    "rock": gettext_noop("%(name)s placed a rock fork: you receive a goat."),
+    "meadow": gettext_noop("%(name)s placed a meadow fork: you receive a wolf."),
+    "wetland": gettext_noop("%(name)s placed a wetland fork: you receive a moose."),
+}
+GIFT_EVENT = {
+    "forest": gettext_noop("%(who)s placed a forest fork: %(to)s receives a bear."),
+    "rock": gettext_noop("%(who)s placed a rock fork: %(to)s receives a goat."),
+    "meadow": gettext_noop("%(who)s placed a meadow fork: %(to)s receives a wolf."),
+    "wetland": gettext_noop("%(who)s placed a wetland fork: %(to)s receives a moose."),
+}
+ANIMAL_EVENT = {
+    "bear": gettext_noop("%(who)s put a bear on its map at (%(x)s,%(y)s)."),
+    "goat": gettext_noop("%(who)s put a goat on its map at (%(x)s,%(y)s)."),
+    "wolf": gettext_noop("%(who)s put a wolf on its map at (%(x)s,%(y)s)."),
+    "moose": gettext_noop("%(who)s put a moose on its map at (%(x)s,%(y)s)."),
+}
+TRADE_EVENT = {
+    "forest": gettext_noop("%(who)s traded %(tile)s, a forest fork, for a bear."),
+    "rock": gettext_noop("%(who)s traded %(tile)s, a rock fork, for a goat."),
+    "meadow": gettext_noop("%(who)s traded %(tile)s, a meadow fork, for a wolf."),
+    "wetland": gettext_noop("%(who)s traded %(tile)s, a wetland fork, for a moose."),
+}
+TILE_CAPTION = {
+    "forest": gettext_noop("Forest (letter %(letter)s): trail side and terrain side. Its animal: the bear."),
+    "rock": gettext_noop("Rock (letter %(letter)s): trail side and terrain side. Its animal: the goat."),
+    "meadow": gettext_noop("Meadow (letter %(letter)s): trail side and terrain side. Its animal: the wolf."),
+    "wetland": gettext_noop("Wetland (letter %(letter)s): trail side and terrain side. Its animal: the moose."),
+}
 
 
 # --- drawing one piece -----------------------------------------------------------------------
@@ -78,27 +251,35 @@ def cell_title(cell: dict) -> str:
     """A piece in words, for its tooltip and screen readers."""
     kind = cell["kind"]
     if kind == "trail":
-        exits = " and ".join(DIRECTIONS[d] for d in cell["exits"])
-        return (f"{cell['terrain'].capitalize()} {SHAPE_NAME[cell['shape']]}, "
-                f"{cell['miles']} mile{'s' if cell['miles'] != 1 else ''}, exits {exits}")
+        return ngettext("%(tile)s, %(miles)s mile, exits %(exits)s", "%(tile)s, %(miles)s miles, exits %(exits)s",
+                        cell["miles"]) % {"tile": _capfirst(tile_words(cell["terrain"], cell["shape"])),
+                                          "miles": cell["miles"],
+                                          "exits": _and_list([direction_word(d) for d in cell["exits"]])}
     if kind == "terrain":
-        return f"{cell['terrain'].capitalize()} habitat, 2 icons" + (
-            f", with a {cell['animal']}" if cell.get("animal") else "")
+        table = TERRAIN_TILE_TITLE_ANIMAL if cell.get("animal") else TERRAIN_TILE_TITLE
+        return _(table[cell["terrain"]])
     if kind == "basecamp":
-        return f"Base camp {cell['camp']} square {cell['square']}, {cell['terrain']}"
-    return OTHER_TITLES.get(kind, kind.capitalize())
+        return _("Base camp %(camp)s square %(square)s, %(terrain)s") % {
+            "camp": cell["camp"], "square": cell["square"], "terrain": terrain_word(cell["terrain"])}
+    if kind == "campsite":
+        return pgettext("Alpine Trails piece", "Campsite with a tent")
+    if kind == "waterfall":
+        return pgettext("Alpine Trails piece", "Waterfall")
+    if kind == "lake":
+        return pgettext("Alpine Trails piece", "Lake")
+    return kind.capitalize()
 
 
 def piece_face(cell: dict) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
-    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": LETTER.get(cell.get("terrain") or "", ""),
+    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letter(cell.get("terrain") or ""),
             "title": cell_title(cell)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
     elif kind == "terrain":
-        face.update(animal=cell.get("animal"), animal_letter=ANIMAL_LETTER.get(cell.get("animal") or "", ""))
+        face.update(animal=cell.get("animal"), animal_letter=animal_letter(cell.get("animal") or ""))
     elif kind == "basecamp":
         face.update(square=cell.get("square"), camp=cell.get("camp"))
     elif kind == "waterfall":
@@ -174,8 +355,11 @@ def _end_marks(entry: dict, minx: int, miny: int) -> dict:
     habitats = []
     for terrain, (icons, group) in B.habitats(board).items():
         if icons:
-            habitats.append({"terrain": terrain, "icons": icons, "letter": LETTER[terrain],
-                             "d": _outline([shift(c) for c in group])})
+            habitats.append({"terrain": terrain, "icons": icons, "letter": terrain_letter(terrain),
+                             "d": _outline([shift(c) for c in group]),
+                             "title": ngettext("Largest %(terrain)s habitat: %(icons)s icon",
+                                               "Largest %(terrain)s habitat: %(icons)s icons", icons)
+                             % {"terrain": terrain_word(terrain), "icons": icons}})
     return {"path_cells": path_cells, "path_miles": path_miles, "path_lake": lake, "habitats": habitats}
 
 
@@ -268,31 +452,37 @@ def resolve_selection(raw: str, legal: list[dict], hand: list[str]) -> tuple[dic
     return sel, True
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def waterfall_targets(by: dict, me: dict) -> tuple[list[dict], str]:
     points = {(o["x"], o["y"]): o["points"] for o in me.get("waterfall_options", [])}
     highlights = []
     for a in by["waterfall"]:
         p = points.get((a["x"], a["y"]), 0)
         highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"+{p}",
-                           "aria": f"Place the waterfall at {a['x']},{a['y']}: {_plural(p, 'point')} now"})
+                           "aria": ngettext("Place the waterfall at %(x)s,%(y)s: %(points)s point now",
+                                            "Place the waterfall at %(x)s,%(y)s: %(points)s points now", p)
+                           % {"x": a["x"], "y": a["y"], "points": p}})
     n = me.get("waterfalls_pending", 0)
-    return highlights, f"Loop closed: place your waterfall ({n} to place). Each shows the points it scores now."
+    return highlights, _("Loop closed: place your waterfall (%(count)s to place). "
+                         "Each shows the points it scores now.") % {"count": n}
 
 
 def _tile_message(sel: dict, here: list, other: dict, places: list) -> str:
     tile, side = sel["tile"], sel["side"]
     if here:
-        return f"{_plural(len(here), 'spot')} for this tile {side} side up. Click a highlighted square."
+        if side == "trail":
+            text = ngettext("%(count)s spot for this tile trail side up. Click a highlighted square.",
+                            "%(count)s spots for this tile trail side up. Click a highlighted square.", len(here))
+        else:
+            text = ngettext("%(count)s spot for this tile terrain side up. Click a highlighted square.",
+                            "%(count)s spots for this tile terrain side up. Click a highlighted square.", len(here))
+        return text % {"count": len(here)}
     if other:
-        return "No spot in this rotation: rotate (R), or click an outlined square."
+        return _("No spot in this rotation: rotate (R), or click an outlined square.")
     if any(a["tile"] == tile for a in places):
-        flip = "trail" if side == "terrain" else "terrain"
-        return f"The {side} side fits nowhere: flip to the {flip} side (F)."
-    return "This tile fits nowhere on your map: discard it."
+        if side == "trail":
+            return _("The trail side fits nowhere: flip to the terrain side (F).")
+        return _("The terrain side fits nowhere: flip to the trail side (F).")
+    return _("This tile fits nowhere on your map: discard it.")
 
 
 def tile_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
@@ -301,9 +491,11 @@ def tile_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
     tile, side, rot = sel["tile"], sel["side"], sel["rotation"]
     mine = [a for a in places if a["tile"] == tile and a["side"] == side]
     here = [a for a in mine if side == "terrain" or a["rotation"] == rot]
-    name = f"{TILES[tile]['terrain']} {SHAPE_NAME[TILES[tile]['shape']]}"
+    name = tile_words(TILES[tile]["terrain"], TILES[tile]["shape"])
+    aria = (_("Place %(tile)s trail side up at %(x)s,%(y)s") if side == "trail"
+            else _("Place %(tile)s terrain side up at %(x)s,%(y)s"))
     highlights = [{"x": a["x"], "y": a["y"], "action": a, "label": "",
-                   "aria": f"Place {name} {side} side up at {a['x']},{a['y']}"} for a in here]
+                   "aria": aria % {"tile": name, "x": a["x"], "y": a["y"]}} for a in here]
     seen = {(a["x"], a["y"]) for a in here}
     other: dict = {}
     for a in mine:
@@ -311,7 +503,7 @@ def tile_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
             other.setdefault((a["x"], a["y"]), a["rotation"])
     for (x, y), r in sorted(other.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         highlights.append({"x": x, "y": y, "faint": True, "sel": tile_sel(tile, "trail", r), "label": "",
-                           "aria": f"Fits at {x},{y} when rotated: choose that rotation"})
+                           "aria": _("Fits at %(x)s,%(y)s when rotated: choose that rotation") % {"x": x, "y": y}})
     return highlights, _tile_message(sel, here, other, places)
 
 
@@ -321,18 +513,22 @@ def campsite_targets(sel: dict, by: dict, me: dict) -> tuple[list[dict], str]:
     for a in by.get("campsite", []):
         if a["discard"] == sel["tile"]:
             m = miles.get((a["x"], a["y"]))
-            highlights.append({"x": a["x"], "y": a["y"], "action": a, "label": f"{m} mi" if m is not None else "",
-                               "aria": f"Make a campsite at {a['x']},{a['y']}"
-                                       + (f", {m} miles from the nearest camp" if m is not None else "")})
-    return highlights, "Campsite: the marked tile returns to the box. Each spot shows its trail distance."
+            where = {"x": a["x"], "y": a["y"], "miles": m}
+            highlights.append({
+                "x": a["x"], "y": a["y"], "action": a,
+                "label": pgettext("Alpine Trails: miles, short", "%(miles)s mi") % where if m is not None else "",
+                "aria": (ngettext("Make a campsite at %(x)s,%(y)s, %(miles)s mile from the nearest camp",
+                                  "Make a campsite at %(x)s,%(y)s, %(miles)s miles from the nearest camp", m) % where
+                         if m is not None else _("Make a campsite at %(x)s,%(y)s") % where)})
+    return highlights, _("Campsite: the marked tile returns to the box. Each spot shows its trail distance.")
 
 
 def animal_targets(sel: dict, by: dict) -> tuple[list[dict], str]:
     animal = sel["animal"]
-    highlights = [{"x": a["x"], "y": a["y"], "action": a, "label": ANIMAL_LETTER[animal],
-                   "aria": f"Put the {animal} at {a['x']},{a['y']}"}
+    highlights = [{"x": a["x"], "y": a["y"], "action": a, "label": animal_letter(animal),
+                   "aria": _(PUT_ANIMAL_AT[animal]) % {"x": a["x"], "y": a["y"]}}
                   for a in by.get("animal", []) if a["animal"] == animal]
-    return highlights, f"Put your {animal} on a {TERRAIN_OF_ANIMAL[animal]} tile placed terrain side up."
+    return highlights, _(PUT_ANIMAL_HINT[animal])
 
 
 def targets(sel: dict, by: dict, me: dict) -> tuple[list[dict], str]:
@@ -358,12 +554,13 @@ def hand_tray(sel: dict, hand: list[str], places: list[dict]) -> list[dict]:
         shown = sel if chosen and sel["mode"] == "tile" else _default_tile_sel(tile, places)
         side, rot = shown["side"], shown["rotation"]
         tray.append({
-            "id": tile, "key": str(i + 1), "terrain": t["terrain"], "shape": SHAPE_NAME[t["shape"]],
+            "id": tile, "key": str(i + 1), "terrain": t["terrain"], "shape": shape_word(t["shape"]),
             "miles": t["miles"], "fork": t["shape"] == "T", "side": side, "rotation": rot,
             "face": tile_face(tile, side, rot), "selected": chosen,
             "boxed": chosen and sel["mode"] == "campsite",
             "sel": camp_sel(tile) if sel["mode"] == "campsite" else tile_sel(tile, side, rot),
-            "label": f"{t['terrain'].capitalize()} {SHAPE_NAME[t['shape']]}, {t['miles']} mi",
+            "label": pgettext("Alpine Trails: a drawn tile", "%(tile)s, %(miles)s mi") % {
+                "tile": _capfirst(tile_words(t["terrain"], t["shape"])), "miles": t["miles"]},
         })
     return tray
 
@@ -387,6 +584,7 @@ def tile_buttons(sel: dict, by: dict) -> dict:
     if trade:
         buttons["trade"] = trade
         buttons["trade_animal"] = ANIMAL_OF[TILES[tile]["terrain"]]
+        buttons["trade_label"] = _(TRADE_FOR[buttons["trade_animal"]])
     return buttons
 
 
@@ -395,8 +593,10 @@ def held_animals(sel: dict, me: dict, by: dict) -> list[dict]:
     for animal in me.get("animals", []):
         counts[animal] = counts.get(animal, 0) + 1
     placeable = {a["animal"] for a in by.get("animal", [])}
-    return [{"animal": animal, "count": count, "letter": ANIMAL_LETTER[animal],
-             "terrain": TERRAIN_OF_ANIMAL[animal], "sel": animal_sel(animal) if animal in placeable else "",
+    return [{"animal": animal, "count": count, "letter": animal_letter(animal), "name": animal_word(animal),
+             "terrain": TERRAIN_OF_ANIMAL[animal], "on": _(ON_TERRAIN[TERRAIN_OF_ANIMAL[animal]]),
+             "no_tile": _(NO_FREE_TILE[TERRAIN_OF_ANIMAL[animal]]),
+             "sel": animal_sel(animal) if animal in placeable else "",
              "selected": sel["mode"] == "animal" and sel["animal"] == animal}
             for animal, count in sorted(counts.items())]
 
@@ -428,8 +628,8 @@ def controls(panel: dict, me: dict) -> dict:
     sel, explicit = resolve_selection(panel.get("selection", ""), panel["legal"], hand)
     highlights, message = targets(sel, by, me)
     done = by.get("done", [None])[0]
-    done_reason = "" if done is not None else (
-        "Place your waterfall first." if sel["mode"] == "waterfall" else "Place or give up both drawn tiles first.")
+    done_reason = "" if done is not None else (_("Place your waterfall first.") if sel["mode"] == "waterfall"
+                                               else _("Place or give up both drawn tiles first."))
     return {"sel": sel, "current": selection_key(sel), "ghost": ghost_of(sel), "explicit": explicit,
             "highlights": highlights, "message": message, "tray": hand_tray(sel, hand, by.get("place", [])),
             "buttons": tile_buttons(sel, by), "held": held_animals(sel, me, by), "done": done,
@@ -447,13 +647,13 @@ def score_pad(view: dict, names: list, viewer) -> dict:
     for i, entry in enumerate(seats):
         score = final[i] if final else entry["score"]
         shown_goal = over or entry.get("live")
-        cols.append({"seat": i, "name": names[i] if i < len(names) else f"Seat {i + 1}",
+        cols.append({"seat": i, "name": names[i] if i < len(names) else _("Seat %(number)s") % {"number": i + 1},
                      "breakdown": score["breakdown"], "total": score["total"], "goal_shown": shown_goal,
-                     "goal_name": (entry.get("goal_card") or {}).get("name", "") if shown_goal else "",
+                     "goal_name": _goal_name(entry.get("goal_card")) if shown_goal else "",
                      "rank": (result.get("ranking") or [None] * len(seats))[i] if over else None,
                      "me": viewer == i})
     rows = []
-    for key, label in PAD_ROWS:
+    for key, label in pad_rows():
         cells = []
         for c in cols:
             if key == "goal" and not c["goal_shown"]:
@@ -462,8 +662,9 @@ def score_pad(view: dict, names: list, viewer) -> dict:
                 cells.append(c["breakdown"].get(key, 0))
         rows.append({"key": key, "label": label, "cells": cells,
                      "terrain": key.split("_", 1)[1] if key.startswith("habitat_") else "",
-                     "letter": LETTER.get(key.split("_", 1)[1], "") if key.startswith("habitat_") else ""})
-    return {"cols": cols, "rows": rows, "over": over, "title": result.get("title"),
+                     "letter": terrain_letter(key.split("_", 1)[1]) if key.startswith("habitat_") else ""})
+    title = result.get("title")
+    return {"cols": cols, "rows": rows, "over": over, "title": _(title) if title else title,
             "has_title": over and view.get("solo")}
 
 
@@ -472,7 +673,7 @@ def score_pad(view: dict, names: list, viewer) -> dict:
 def _padded_names(panel: dict, players: int) -> list[str]:
     names = list(panel.get("names") or [])
     while len(names) < players:
-        names.append(f"Seat {len(names) + 1}")
+        names.append(_("Seat %(number)s") % {"number": len(names) + 1})
     return names
 
 
@@ -487,9 +688,10 @@ def other_maps(view: dict, seat, names: list[str]) -> list[dict]:
         as_of = entry["as_of_round"]
         maps.append({"seat": i, "name": names[i], "number": i + 1, "geo": map_geometry(entry, over=over),
                      "status": entry["status"],
-                     "as_of": "final map" if over else ("start of the game" if as_of < 1 else f"as of round {as_of}"),
-                     "animals": entry["animals"], "total": entry["score"]["total"],
-                     "goal_card": entry.get("goal_card") if over else None})
+                     "as_of": _("final map") if over else (_("start of the game") if as_of < 1
+                                                            else _("as of round %(round)s") % {"round": as_of}),
+                     "animals": [animal_word(a) for a in entry["animals"]], "total": entry["score"]["total"],
+                     "goal_card": goal_card_shown(entry.get("goal_card")) if over else None})
     return maps
 
 
@@ -498,8 +700,19 @@ def gift_notices(view: dict, seat, names: list[str]) -> list[str]:
     last = view.get("last_round")
     if seat is None or not last or view["phase"] == "over" or last.get("round") != view["round"] - 1:
         return []
-    return [f"{names[g['from']]} placed a {TERRAIN_OF_ANIMAL[g['animal']]} fork: you receive a {g['animal']}."
+    return [_(GIFT_NOTICE[TERRAIN_OF_ANIMAL[g["animal"]]]) % {"name": names[g["from"]]}
             for g in last.get("gifts", []) if g["to"] == seat]
+
+
+def _goal_name(card: dict | None) -> str:
+    return _(card["name"]) if card and card.get("name") else ""
+
+
+def goal_card_shown(card: dict | None) -> dict | None:
+    """The view's goal card (English name and text, as data) with its words translated."""
+    if not card:
+        return card
+    return {**card, "name": _goal_name(card), "text": _(card["text"]) if card.get("text") else ""}
 
 
 def seat_status(view: dict, names: list[str]) -> list[dict]:
@@ -526,63 +739,93 @@ def board_context(panel: dict) -> dict:
         "notices": gift_notices(view, seat if me is not None else None, names), "status": seat_status(view, names),
         "waiting": [names[i] for i in view.get("to_act", [])], "acting": ctl is not None,
         "finished_round": me is not None and not over and seat not in view.get("to_act", []),
-        "goal": (me or {}).get("goal_card"),
-        "terrains": [{"id": t, "letter": LETTER[t], "animal": ANIMAL_OF[t]} for t in TERRAINS],
+        "goal": goal_card_shown((me or {}).get("goal_card")),
+        "held": [animal_word(a) for a in (me or {}).get("animals", [])],
+        "terrains": [{"id": t, "letter": terrain_letter(t), "animal": ANIMAL_OF[t]} for t in TERRAINS],
         "spectator": seat is None,
     }, "done_action": {"type": "done"}}
 
 
 # --- events in words ---------------------------------------------------------------------------
 
-_who = seat_name
+def _who(names: list[str], seat) -> str:
+    """A seat's display name ("Seat N" beyond the names, "Someone" for none), in words."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return _("Seat %(number)s") % {"number": seat + 1}
+    return _("Someone")
 
 
 def _tile_words(tile_id: str) -> str:
     tile = TILES[tile_id]
-    return f"{tile['terrain']} {SHAPE_NAME[tile['shape']]} ({tile['miles']} mi)"
+    return pgettext("Alpine Trails: a tile with its miles", "%(terrain)s %(shape)s (%(miles)s mi)") % {
+        "terrain": terrain_word(tile["terrain"]), "shape": shape_word(tile["shape"]), "miles": tile["miles"]}
 
 
-def _loops(e: dict) -> str:
-    return f", closing {_count(e['loops'], 'loop')}" if e.get("loops") else ""
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _loops(n: int) -> str:
+    return ngettext("%(count)s loop", "%(count)s loops", n) % {"count": n}
 
 
 def _place(e: dict, names: list[str]) -> str:
     who = _who(names, e["seat"])
     if e["side"] == "trail":
-        exits = ", ".join(DIRECTIONS[d] for d in sorted(B.EXITS[(TILES[e["tile"]]["shape"], e["rotation"])]))
-        return (f"{who} placed a {_tile_words(e['tile'])} trail side up at ({e['x']},{e['y']}), "
-                f"exits {exits}{_loops(e)}.")
-    return f"{who} placed a {TILES[e['tile']]['terrain']} tile terrain side up at ({e['x']},{e['y']})."
+        exits = ", ".join(direction_word(d) for d in sorted(B.EXITS[(TILES[e["tile"]]["shape"], e["rotation"])]))
+        words = {"who": who, "tile": _tile_words(e["tile"]), "x": e["x"], "y": e["y"], "exits": exits}
+        if e.get("loops"):
+            return _("%(who)s placed a %(tile)s trail side up at (%(x)s,%(y)s), exits %(exits)s, "
+                     "closing %(loops)s.") % {**words, "loops": _loops(e["loops"])}
+        return _("%(who)s placed a %(tile)s trail side up at (%(x)s,%(y)s), exits %(exits)s.") % words
+    return _("%(who)s placed a %(terrain)s tile terrain side up at (%(x)s,%(y)s).") % {
+        "who": who, "terrain": terrain_word(TILES[e["tile"]]["terrain"]), "x": e["x"], "y": e["y"]}
+
+
+def _campsite(e: dict, n: list[str]) -> str:
+    words = {"who": _who(n, e["seat"]), "x": e["x"], "y": e["y"], "tile": e["tile"],
+             "distance": ngettext("%(miles)s mile", "%(miles)s miles", e["miles"]) % {"miles": e["miles"]}}
+    if e.get("loops"):
+        return _("%(who)s made a campsite at (%(x)s,%(y)s), %(distance)s out, giving up %(tile)s, "
+                 "closing %(loops)s.") % {**words, "loops": _loops(e["loops"])}
+    return _("%(who)s made a campsite at (%(x)s,%(y)s), %(distance)s out, giving up %(tile)s.") % words
 
 
 def _game_over(e: dict, names: list[str]) -> str:
     winners = e["winners"]
     if e.get("solo"):
         title = B.solo_title(e["points"])
-        return f"Game over: {_who(names, 0)} scores {e['points']}" + (f" — {title}." if title else " (no title).")
-    return (f"Game over: {', '.join(_who(names, w) for w in winners)} "
-            f"{'wins' if len(winners) == 1 else 'tie'} with {e['points']} points.")
+        words = {"who": _who(names, 0), "points": e["points"]}
+        if title:
+            return _("Game over: %(who)s scores %(points)s — %(title)s.") % {**words, "title": _(title)}
+        return _("Game over: %(who)s scores %(points)s (no title).") % words
+    words = {"who": ", ".join(_who(names, w) for w in winners), "points": e["points"]}
+    if len(winners) == 1:
+        return ngettext("Game over: %(who)s wins with %(points)s point.",
+                        "Game over: %(who)s wins with %(points)s points.", e["points"]) % words
+    return ngettext("Game over: %(who)s tie with %(points)s point.",
+                    "Game over: %(who)s tie with %(points)s points.", e["points"]) % words
 
 
 DESCRIBE = {
-    "round_start": lambda e, n: f"Round {e['turn']} of {e['rounds']} begins.",
+    "round_start": lambda e, n: _("Round %(round)s of %(rounds)s begins.") % {
+        "round": e["turn"], "rounds": e["rounds"]},
     "place": _place,
-    "campsite": lambda e, n: (f"{_who(n, e['seat'])} made a campsite at ({e['x']},{e['y']}), {e['miles']} miles out, "
-                              f"giving up {e['tile']}{_loops(e)}."),
-    "waterfall": lambda e, n: f"{_who(n, e['seat'])} placed a waterfall at ({e['x']},{e['y']}).",
-    "waterfall_lost": lambda e, n: f"{_who(n, e['seat'])} had no room for {_count(e['count'], 'waterfall')}.",
-    "animal": lambda e, n: f"{_who(n, e['seat'])} put a {e['animal']} on its map at ({e['x']},{e['y']}).",
-    "discard": lambda e, n: f"{_who(n, e['seat'])} discarded {e['tile']}, a {_tile_words(e['tile'])} that fit nowhere.",
-    "trade_fork": lambda e, n: (f"{_who(n, e['seat'])} traded {e['tile']}, a {TILES[e['tile']]['terrain']} fork, "
-                                f"for a {e['animal']}."),
-    "gift": lambda e, n: (f"{_who(n, e['seat'])} placed a {e['terrain']} fork: "
-                          f"{_who(n, e['to'])} receives a {e['animal']}."),
-    "end_animals": lambda e, n: f"{_who(n, e['seat'])} placed {_count(e['count'], 'held animal')} at the end.",
-    "lakes": lambda e, n: f"{_who(n, e['seat'])} gets {_count(e['count'], 'lake')}.",
+    "campsite": _campsite,
+    "waterfall": lambda e, n: _("%(who)s placed a waterfall at (%(x)s,%(y)s).") % {
+        "who": _who(n, e["seat"]), "x": e["x"], "y": e["y"]},
+    "waterfall_lost": lambda e, n: ngettext("%(who)s had no room for %(count)s waterfall.",
+                                            "%(who)s had no room for %(count)s waterfalls.", e["count"]) % {
+        "who": _who(n, e["seat"]), "count": e["count"]},
+    "animal": lambda e, n: _(ANIMAL_EVENT[e["animal"]]) % {"who": _who(n, e["seat"]), "x": e["x"], "y": e["y"]},
+    "discard": lambda e, n: _("%(who)s discarded %(tile_id)s, a %(tile)s that fit nowhere.") % {
+        "who": _who(n, e["seat"]), "tile_id": e["tile"], "tile": _tile_words(e["tile"])},
+    "trade_fork": lambda e, n: _(TRADE_EVENT[TILES[e["tile"]]["terrain"]]) % {
+        "who": _who(n, e["seat"]), "tile": e["tile"]},
+    "gift": lambda e, n: _(GIFT_EVENT[e["terrain"]]) % {"who": _who(n, e["seat"]), "to": _who(n, e["to"])},
+    "end_animals": lambda e, n: ngettext("%(who)s placed %(count)s held animal at the end.",
+                                         "%(who)s placed %(count)s held animals at the end.", e["count"]) % {
+        "who": _who(n, e["seat"]), "count": e["count"]},
+    "lakes": lambda e, n: ngettext("%(who)s gets %(count)s lake.", "%(who)s gets %(count)s lakes.", e["count"]) % {
+        "who": _who(n, e["seat"]), "count": e["count"]},
     "game_over": _game_over,
 }
 
@@ -595,7 +838,7 @@ def describe(event: dict, names: list[str]) -> str:
 def describe_move(action: dict, seat: int, names: list[str], view: dict) -> str:
     """A move that adds no event of its own: "done" ends the seat's part of the round."""
     if action.get("type") == "done":
-        return f"{_who(names, seat)} finished round {view['round']}."
+        return _("%(who)s finished round %(round)s.") % {"who": _who(names, seat), "round": view["round"]}
     return describe({**action, "seat": seat}, names)
 
 
@@ -628,17 +871,25 @@ def _tile_faces() -> list[dict]:
     shown = {}
     for tile_id, tile in TILES.items():
         if tile["terrain"] not in shown and tile["shape"] == "I":
-            shown[tile["terrain"]] = {"terrain": tile["terrain"], "animal": ANIMAL_OF[tile["terrain"]],
-                                      "trail": tile_face(tile_id, "trail", 1), "side": tile_face(tile_id, "terrain")}
+            terrain = tile["terrain"]
+            shown[terrain] = {"terrain": terrain, "animal": ANIMAL_OF[terrain],
+                              "trail": tile_face(tile_id, "trail", 1), "side": tile_face(tile_id, "terrain"),
+                              "trail_label": _capfirst(_("%(terrain)s tile, trail side")
+                                                       % {"terrain": terrain_word(terrain)}),
+                              "side_label": _capfirst(_("%(terrain)s tile, terrain side")
+                                                      % {"terrain": terrain_word(terrain)}),
+                              "caption": _(TILE_CAPTION[terrain]) % {"letter": terrain_letter(terrain)}}
     return [shown[t] for t in TERRAINS if t in shown]
 
 
 def title_ranges() -> list[dict]:
     """The solo rank titles as point ranges, lowest first: "below 85", "85 to 94", ... "125 or more"."""
     steps = sorted(SOLO_TITLES)
-    ranges = [{"points": f"below {steps[0][0]}", "title": "no title"}]
+    ranges = [{"points": _("below %(points)s") % {"points": steps[0][0]}, "title": _("no title")}]
     for (low, title), after in zip(steps, steps[1:] + [None], strict=True):
-        ranges.append({"points": f"{low} to {after[0] - 1}" if after else f"{low} or more", "title": title})
+        points = (_("%(low)s to %(high)s") % {"low": low, "high": after[0] - 1} if after
+                  else _("%(low)s or more") % {"low": low})
+        ranges.append({"points": points, "title": _(title)})
     return ranges
 
 
@@ -654,10 +905,10 @@ def how_to_play_context() -> dict:
         "final_map": map_geometry(final, over=True),
         "final_total": scores.get("total"),
         "final_breakdown": [{"label": label, "points": scores.get("breakdown", {}).get(key, 0)}
-                            for key, label in PAD_ROWS],
-        "final_title": solo_title(scores.get("total", 0)),
+                            for key, label in pad_rows()],
+        "final_title": _(title) if (title := solo_title(scores.get("total", 0))) else None,
         "tiles": _tile_faces(),
         "titles": title_ranges(),
-        "pad_rows": PAD_ROWS,
+        "pad_rows": pad_rows(),
         "board_style": STYLESHEET,
     }

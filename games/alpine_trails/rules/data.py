@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.rules.base import gettext_noop
+
 TERRAINS = ("forest", "rock", "meadow", "wetland")
 ANIMAL_OF = {"forest": "bear", "rock": "goat", "meadow": "wolf", "wetland": "moose"}  # D6
 TERRAIN_OF_ANIMAL = {animal: terrain for terrain, animal in ANIMAL_OF.items()}
@@ -23,8 +25,9 @@ POINTS_PER_TENT, POINTS_PER_LAKE, POINTS_PER_ANIMAL = 8, 2, 2                   
 POINTS_PER_MILE, POINTS_PER_WATERFALL_NEIGHBOUR = 1, 1                               # RULES
 LONG_HIKE = ((20, 10), (15, 5))          # miles -> goal points, first match wins   # RULES
 WELL_TRAVELLED = ((42, 10), (34, 5))     # total trail miles -> points             # D17
-SOLO_TITLES = ((125, "Mountain G.O.A.T."), (115, "Peak Bagger"), (105, "Trailblazer"),
-               (95, "Pathfinder"), (85, "Weekend Wanderer"))   # below 85: no title  # RULES
+SOLO_TITLES = ((125, gettext_noop("Mountain G.O.A.T.")), (115, gettext_noop("Peak Bagger")),    # RULES
+               (105, gettext_noop("Trailblazer")), (95, gettext_noop("Pathfinder")),
+               (85, gettext_noop("Weekend Wanderer")))            # below 85: no title; shown with _(title)
 TIE_BREAKS = ("longest_path", "habitats")                                           # D21
 EVENTS_KEEP = 150                                               # public events kept in the state
 
@@ -71,47 +74,48 @@ BASE_CAMPS = {
 BASE_CAMP_SQUARES = (("A", 0, 0), ("B", 1, 0))
 
 # §2.5 personal goal cards; kind + parameter drive goal_value() (D17 for G10, G13-G20).
+# Names and texts stay English here (marked for the catalogue); pages show _(name), _(text).
 GOALS: dict[str, dict[str, Any]] = {
-    "G01": {"name": "Forest Specialist", "kind": "specialist", "terrain": "forest",
-            "text": "+1 per icon in your largest forest habitat."},
-    "G02": {"name": "Rock Specialist", "kind": "specialist", "terrain": "rock",
-            "text": "+1 per icon in your largest rock habitat."},
-    "G03": {"name": "Meadow Specialist", "kind": "specialist", "terrain": "meadow",
-            "text": "+1 per icon in your largest meadow habitat."},
-    "G04": {"name": "Wetland Specialist", "kind": "specialist", "terrain": "wetland",
-            "text": "+1 per icon in your largest wetland habitat."},
-    "G05": {"name": "Forest Scenic Route", "kind": "scenic", "terrain": "forest",
-            "text": "+1 per forest icon on the trail tiles of your longest path."},
-    "G06": {"name": "Rock Scenic Route", "kind": "scenic", "terrain": "rock",
-            "text": "+1 per rock icon on the trail tiles of your longest path."},
-    "G07": {"name": "Meadow Scenic Route", "kind": "scenic", "terrain": "meadow",
-            "text": "+1 per meadow icon on the trail tiles of your longest path."},
-    "G08": {"name": "Wetland Scenic Route", "kind": "scenic", "terrain": "wetland",
-            "text": "+1 per wetland icon on the trail tiles of your longest path."},
-    "G09": {"name": "Long Hike", "kind": "long_hike",
-            "text": "Longest path of at least 15 miles: +5; at least 20 miles: +10."},
-    "G10": {"name": "Well-Travelled", "kind": "well_travelled",
-            "text": "Total miles of your trail tiles: at least 34: +5; at least 42: +10."},
-    "G11": {"name": "Campfire Stories", "kind": "around", "piece": "campsite",
-            "text": "+1 per icon on the squares around your campsites (each square once)."},
-    "G12": {"name": "Misty Falls", "kind": "around", "piece": "waterfall",
-            "text": "+1 per icon on the squares around your waterfalls (each square once)."},
-    "G13": {"name": "Waterfall Chaser", "kind": "per_piece", "piece": "waterfall", "points": 3,
-            "text": "+3 per waterfall on your map."},
-    "G14": {"name": "Lake Country", "kind": "per_piece", "piece": "lake", "points": 1,
-            "text": "+1 per lake on your map."},
-    "G15": {"name": "Crossroads", "kind": "forks", "points": 2,
-            "text": "+2 per fork placed trail side up on your map."},
-    "G16": {"name": "Campground Host", "kind": "per_piece", "piece": "campsite", "points": 4,
-            "text": "+4 per campsite on your map."},
-    "G17": {"name": "Wildlife Watcher", "kind": "animals", "points": 2,
-            "text": "+2 per animal placed on your map."},
-    "G18": {"name": "Balanced Ecosystem", "kind": "balanced", "threshold": 10, "points": 3,
-            "text": "+3 for each terrain whose largest habitat has at least 10 icons."},
-    "G19": {"name": "Well-Rounded", "kind": "well_rounded",
-            "text": "+ the smallest of your four largest-habitat values."},
-    "G20": {"name": "Backcountry", "kind": "backcountry",
-            "text": "+ the miles of your second-longest out-and-back path."},
+    "G01": {"name": gettext_noop("Forest Specialist"), "kind": "specialist", "terrain": "forest",
+            "text": gettext_noop("+1 per icon in your largest forest habitat.")},
+    "G02": {"name": gettext_noop("Rock Specialist"), "kind": "specialist", "terrain": "rock",
+            "text": gettext_noop("+1 per icon in your largest rock habitat.")},
+    "G03": {"name": gettext_noop("Meadow Specialist"), "kind": "specialist", "terrain": "meadow",
+            "text": gettext_noop("+1 per icon in your largest meadow habitat.")},
+    "G04": {"name": gettext_noop("Wetland Specialist"), "kind": "specialist", "terrain": "wetland",
+            "text": gettext_noop("+1 per icon in your largest wetland habitat.")},
+    "G05": {"name": gettext_noop("Forest Scenic Route"), "kind": "scenic", "terrain": "forest",
+            "text": gettext_noop("+1 per forest icon on the trail tiles of your longest path.")},
+    "G06": {"name": gettext_noop("Rock Scenic Route"), "kind": "scenic", "terrain": "rock",
+            "text": gettext_noop("+1 per rock icon on the trail tiles of your longest path.")},
+    "G07": {"name": gettext_noop("Meadow Scenic Route"), "kind": "scenic", "terrain": "meadow",
+            "text": gettext_noop("+1 per meadow icon on the trail tiles of your longest path.")},
+    "G08": {"name": gettext_noop("Wetland Scenic Route"), "kind": "scenic", "terrain": "wetland",
+            "text": gettext_noop("+1 per wetland icon on the trail tiles of your longest path.")},
+    "G09": {"name": gettext_noop("Long Hike"), "kind": "long_hike",
+            "text": gettext_noop("Longest path of at least 15 miles: +5; at least 20 miles: +10.")},
+    "G10": {"name": gettext_noop("Well-Travelled"), "kind": "well_travelled",
+            "text": gettext_noop("Total miles of your trail tiles: at least 34: +5; at least 42: +10.")},
+    "G11": {"name": gettext_noop("Campfire Stories"), "kind": "around", "piece": "campsite",
+            "text": gettext_noop("+1 per icon on the squares around your campsites (each square once).")},
+    "G12": {"name": gettext_noop("Misty Falls"), "kind": "around", "piece": "waterfall",
+            "text": gettext_noop("+1 per icon on the squares around your waterfalls (each square once).")},
+    "G13": {"name": gettext_noop("Waterfall Chaser"), "kind": "per_piece", "piece": "waterfall", "points": 3,
+            "text": gettext_noop("+3 per waterfall on your map.")},
+    "G14": {"name": gettext_noop("Lake Country"), "kind": "per_piece", "piece": "lake", "points": 1,
+            "text": gettext_noop("+1 per lake on your map.")},
+    "G15": {"name": gettext_noop("Crossroads"), "kind": "forks", "points": 2,
+            "text": gettext_noop("+2 per fork placed trail side up on your map.")},
+    "G16": {"name": gettext_noop("Campground Host"), "kind": "per_piece", "piece": "campsite", "points": 4,
+            "text": gettext_noop("+4 per campsite on your map.")},
+    "G17": {"name": gettext_noop("Wildlife Watcher"), "kind": "animals", "points": 2,
+            "text": gettext_noop("+2 per animal placed on your map.")},
+    "G18": {"name": gettext_noop("Balanced Ecosystem"), "kind": "balanced", "threshold": 10, "points": 3,
+            "text": gettext_noop("+3 for each terrain whose largest habitat has at least 10 icons.")},
+    "G19": {"name": gettext_noop("Well-Rounded"), "kind": "well_rounded",
+            "text": gettext_noop("+ the smallest of your four largest-habitat values.")},
+    "G20": {"name": gettext_noop("Backcountry"), "kind": "backcountry",
+            "text": gettext_noop("+ the miles of your second-longest out-and-back path.")},
 }
 GOAL_IDS = tuple(GOALS)
 

@@ -9,7 +9,9 @@ import random
 
 from typing import Any
 
-from games.rules.base import IllegalAction, Ruleset, check_action_shape, competition_ranking, require_int, rng_for
+from games.rules.base import (
+    IllegalAction, Ruleset, _, check_action_shape, competition_ranking, gettext_noop, ngettext, require_int, rng_for,
+)
 
 from .determinize import determinize
 from . import board as B
@@ -28,13 +30,30 @@ ACTION_KEYS = {"campsite": {"type", "discard", "x", "y"}, "waterfall": {"type", 
                "animal": {"type", "animal", "x", "y"}, "discard": {"type", "tile"},
                "trade_fork": {"type", "tile"}, "done": {"type"}}
 
-MSG_NOT_IN_HAND = "That tile is not one of your drawn tiles."
-MSG_TAKEN = "That square is already taken."
-MSG_NOT_TOUCHING = "A tile must touch your map along an edge."
-MSG_UNLINKED = "A trail must join your base camp, a campsite or a trail already on your map."
-MSG_CONFLICT = "That would run a trail into the side of a tile."
-MSG_TARGETED = "That square is at the end of a trail. Only a trail or a campsite can go there."
-MSG_WATERFALL_FIRST = "Place your waterfall first."
+# Refusals are shown to the player: kept English here, raised as _(MSG_...) so they read in
+# the language active where the action is refused.
+MSG_NOT_IN_HAND = gettext_noop("That tile is not one of your drawn tiles.")
+MSG_TAKEN = gettext_noop("That square is already taken.")
+MSG_NOT_TOUCHING = gettext_noop("A tile must touch your map along an edge.")
+MSG_UNLINKED = gettext_noop("A trail must join your base camp, a campsite or a trail already on your map.")
+MSG_CONFLICT = gettext_noop("That would run a trail into the side of a tile.")
+MSG_TARGETED = gettext_noop("That square is at the end of a trail. Only a trail or a campsite can go there.")
+MSG_WATERFALL_FIRST = gettext_noop("Place your waterfall first.")
+
+# One sentence per animal (each animal lives on one terrain), so every language can
+# give each its own article and case.
+MSG_NO_ANIMAL = {
+    "bear": gettext_noop("You have no bear to place."),
+    "goat": gettext_noop("You have no goat to place."),
+    "wolf": gettext_noop("You have no wolf to place."),
+    "moose": gettext_noop("You have no moose to place."),
+}
+MSG_ANIMAL_TERRAIN = {
+    "bear": gettext_noop("A bear can only go on a forest tile placed terrain side up."),
+    "goat": gettext_noop("A goat can only go on a rock tile placed terrain side up."),
+    "wolf": gettext_noop("A wolf can only go on a meadow tile placed terrain side up."),
+    "moose": gettext_noop("A moose can only go on a wetland tile placed terrain side up."),
+}
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -124,23 +143,23 @@ def _int_cell(action: dict) -> tuple[int, int]:
 def _check_keys(action: dict, allowed: set) -> None:
     extra = sorted(str(k) for k in action if k not in allowed)
     if extra:
-        raise IllegalAction(f"Unknown field '{extra[0]}' in this action.")
+        raise IllegalAction(_("Unknown field '%(field)s' in this action.") % {"field": extra[0]})
     missing = sorted(k for k in allowed if k not in action)
     if missing:
-        raise IllegalAction(f"This action needs a '{missing[0]}'.")
+        raise IllegalAction(_("This action needs a '%(field)s'.") % {"field": missing[0]})
 
 
 def _hand_tile(s: dict, value: Any) -> str:
     if not isinstance(value, str) or value not in s["hand"]:
-        raise IllegalAction(MSG_NOT_IN_HAND)
+        raise IllegalAction(_(MSG_NOT_IN_HAND))
     return value
 
 
 def _empty_touching(board: B.Board, cell) -> None:
     if cell in board:
-        raise IllegalAction(MSG_TAKEN)
+        raise IllegalAction(_(MSG_TAKEN))
     if not any(B.step(cell, d) in board for d in range(4)):
-        raise IllegalAction(MSG_NOT_TOUCHING)
+        raise IllegalAction(_(MSG_NOT_TOUCHING))
 
 
 def _publish(s: dict) -> None:
@@ -195,7 +214,7 @@ def _draw(state: dict) -> None:
     The draw is random at the moment it happens (nothing future is stored)."""
     rng = rng_for(state["seed"], "draw", state["round"])
     for s in state["seats"]:
-        for _ in range(TILES_PER_ROUND):
+        for _draw_n in range(TILES_PER_ROUND):
             if state["bag"]:
                 s["hand"].append(state["bag"].pop(rng.randrange(len(state["bag"]))))
         s["hand"].sort()
@@ -303,13 +322,14 @@ class AlpineTrails(Ruleset):
     def validate_options(self, players: int, options: dict | None) -> dict:
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            raise IllegalAction("Alpine Trails is for 1 to 5 players.")
+            raise IllegalAction(_("Alpine Trails is for %(low)s to %(high)s players.")
+                                % {"low": self.min_players, "high": self.max_players})
         if options is None:
             return {}
         if not isinstance(options, dict):
-            raise IllegalAction("Options must be an object.")
+            raise IllegalAction(_("Options must be an object."))
         for key in options:
-            raise IllegalAction(f"Alpine Trails has no option '{key}'.")
+            raise IllegalAction(_("Alpine Trails has no option '%(option)s'.") % {"option": key})
         return {}
 
     def setup(self, players: int, options: dict | None, seed: int) -> dict:
@@ -381,23 +401,23 @@ class AlpineTrails(Ruleset):
 
     def apply(self, state: dict, seat: int, action: dict) -> dict:
         if not self._valid_seat(state, seat):
-            raise IllegalAction("That is not a seat at this table.")
+            raise IllegalAction(_("That is not a seat at this table."))
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if state["seats"][seat]["done"]:
-            raise IllegalAction("You have finished this round. Waiting for the other players.")
+            raise IllegalAction(_("You have finished this round. Waiting for the other players."))
         kind = check_action_shape(action)
         if kind not in ACTION_ORDER:
-            raise IllegalAction("Unknown action.")
+            raise IllegalAction(_("Unknown action."))
         mine = state["seats"][seat]
         if kind != "waterfall" and mine["waterfalls_pending"] > 0:
-            raise IllegalAction(MSG_WATERFALL_FIRST)
+            raise IllegalAction(_(MSG_WATERFALL_FIRST))
         if kind == "place":
             side = action.get("side")
             if side not in ("trail", "terrain") or not isinstance(side, str):
-                raise IllegalAction("Choose the trail side or the terrain side.")
+                raise IllegalAction(_("Choose the trail side or the terrain side."))
             if side == "terrain" and "rotation" in action:
-                raise IllegalAction("The terrain side has no rotation.")
+                raise IllegalAction(_("The terrain side has no rotation."))
             _check_keys(action, PLACE_KEYS[side])
         else:
             _check_keys(action, ACTION_KEYS[kind])
@@ -419,9 +439,9 @@ class AlpineTrails(Ruleset):
             _empty_touching(board, cell)
             problem, links = B.trail_fit(B.faces(board, cell), B.EXITS[(tile["shape"], r)])
             if problem == "conflict":
-                raise IllegalAction(MSG_CONFLICT)
+                raise IllegalAction(_(MSG_CONFLICT))
             if problem is not None:
-                raise IllegalAction(MSG_UNLINKED)
+                raise IllegalAction(_(MSG_UNLINKED))
             piece = {"kind": "trail", "tile": tile_id, "rotation": r}
             loops = loops_closed(links)
             s["waterfalls_pending"] += loops
@@ -431,7 +451,7 @@ class AlpineTrails(Ruleset):
         else:
             _empty_touching(board, cell)
             if B.HARD in B.faces(board, cell):
-                raise IllegalAction(MSG_TARGETED)
+                raise IllegalAction(_(MSG_TARGETED))
             piece = {"kind": "terrain", "tile": tile_id}
             _seat_event(s, "place", tile=tile_id, side="terrain", x=x, y=y)
         s["hand"].remove(tile_id)
@@ -442,18 +462,22 @@ class AlpineTrails(Ruleset):
     def _do_campsite(self, state, s, action):
         tile_id = _hand_tile(s, action["discard"])
         if not _campsites_left(s):
-            raise IllegalAction("You have already made a campsite this round.")
+            raise IllegalAction(_("You have already made a campsite this round."))
         x, y = _int_cell(action)
         board = B.parse(s["map"])
         cell = (x, y)
         _empty_touching(board, cell)
         face = B.faces(board, cell)
         if B.HARD not in face:
-            raise IllegalAction("A campsite must go at the end of a trail.")
+            raise IllegalAction(_("A campsite must go at the end of a trail."))
         ok, distance = B.campsite_ok(board, cell)
         if not ok:
-            raise IllegalAction(f"This spot is only {distance} miles by trail from the nearest campsite "
-                                f"or base camp. A campsite needs at least {CAMPSITE_MIN_MILES}.")
+            raise IllegalAction(ngettext(
+                "This spot is only %(distance)s mile by trail from the nearest campsite or base camp. "
+                "A campsite needs at least %(needed)s.",
+                "This spot is only %(distance)s miles by trail from the nearest campsite or base camp. "
+                "A campsite needs at least %(needed)s.", distance or 0,
+            ) % {"distance": distance, "needed": CAMPSITE_MIN_MILES})
         links = sum(1 for f in face if f == B.HARD)
         loops = loops_closed(links)
         s["hand"].remove(tile_id)
@@ -469,13 +493,13 @@ class AlpineTrails(Ruleset):
 
     def _do_waterfall(self, state, s, action):
         if s["waterfalls_pending"] <= 0:
-            raise IllegalAction("You have no waterfall to place.")
+            raise IllegalAction(_("You have no waterfall to place."))
         x, y = _int_cell(action)
         board = B.parse(s["map"])
         cell = (x, y)
         _empty_touching(board, cell)
         if B.HARD in B.faces(board, cell):
-            raise IllegalAction("A waterfall may not block the end of a trail.")
+            raise IllegalAction(_("A waterfall may not block the end of a trail."))
         piece = {"kind": "waterfall"}
         s["map"][B.cell_key(cell)] = piece
         board[cell] = piece
@@ -486,17 +510,17 @@ class AlpineTrails(Ruleset):
     def _do_animal(self, state, s, action):
         animal = action["animal"]
         if not isinstance(animal, str) or animal not in TERRAIN_OF_ANIMAL:
-            raise IllegalAction(f"There is no animal called {animal!r}." if isinstance(animal, str)
-                                else "Name the animal to place.")
+            raise IllegalAction(_("There is no animal called %(animal)s.") % {"animal": repr(animal)}
+                                if isinstance(animal, str) else _("Name the animal to place."))
         if animal not in s["animals"]:
-            raise IllegalAction(f"You have no {animal} to place.")
+            raise IllegalAction(_(MSG_NO_ANIMAL[animal]))
         x, y = _int_cell(action)
         piece = s["map"].get(f"{x},{y}")
         terrain = TERRAIN_OF_ANIMAL[animal]
         if piece is None or piece["kind"] != "terrain" or TILES[piece["tile"]]["terrain"] != terrain:
-            raise IllegalAction(f"A {animal} can only go on a {terrain} tile placed terrain side up.")
+            raise IllegalAction(_(MSG_ANIMAL_TERRAIN[animal]))
         if piece.get("animal"):
-            raise IllegalAction("That tile already has an animal.")
+            raise IllegalAction(_("That tile already has an animal."))
         s["map"][f"{x},{y}"] = {**piece, "animal": animal}
         s["animals"].remove(animal)
         _seat_event(s, "animal", animal=animal, x=x, y=y)
@@ -504,7 +528,7 @@ class AlpineTrails(Ruleset):
     def _do_discard(self, state, s, action):
         tile_id = _hand_tile(s, action["tile"])
         if tile_fits(B.parse(s["map"]), tile_id):
-            raise IllegalAction("This tile still fits on your map, so you cannot discard it.")
+            raise IllegalAction(_("This tile still fits on your map, so you cannot discard it."))
         s["hand"].remove(tile_id)
         s["out"].append(tile_id)
         s["round_out"].append(tile_id)
@@ -513,7 +537,7 @@ class AlpineTrails(Ruleset):
     def _do_trade_fork(self, state, s, action):
         tile_id = _hand_tile(s, action["tile"])
         if not state["solo"] or TILES[tile_id]["shape"] != "T":
-            raise IllegalAction("Only a fork can be traded for an animal, and only in a solo game.")
+            raise IllegalAction(_("Only a fork can be traded for an animal, and only in a solo game."))
         animal = ANIMAL_OF[TILES[tile_id]["terrain"]]
         s["hand"].remove(tile_id)
         s["out"].append(tile_id)
@@ -523,7 +547,7 @@ class AlpineTrails(Ruleset):
 
     def _do_done(self, state, s, action):
         if s["hand"]:
-            raise IllegalAction("Deal with both drawn tiles before finishing the round.")
+            raise IllegalAction(_("Deal with both drawn tiles before finishing the round."))
         s["done"] = True
 
     # scores and view ---------------------------------------------------------------------
