@@ -49,7 +49,7 @@ MIDDLE = {
     "it": ["Partita principale", "Turno per turno", " ha disegnato ", "sulla mappa di "],
 }
 END = {
-    "nl": ["Eindstand", "Spel afgelopen", "Het spel is afgelopen:", "Score per kaart", "Losse Haltes"],
+    "nl": ["Eindresultaat", "Spel afgelopen", "Het spel is afgelopen:", "Score per kaart", "Losse Haltes"],
     "de": ["Endergebnis", "Spiel vorbei", "Das Spiel ist vorbei:", "Punkte pro Karte", "Unverbundene Stationen"],
     "it": ["Risultato finale", "Partita finita", "La partita è finita:", "Punteggi per mappa", "Tappe non collegate"],
 }
