@@ -121,7 +121,8 @@ class Seek(GameTerms):
     rating = models.FloatField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     created = models.DateTimeField(default=timezone.now)
-    last_seen = models.DateTimeField(default=timezone.now, help_text=gettext_lazy("Live: the waiting page last polled."))
+    last_seen = models.DateTimeField(default=timezone.now,
+                                     help_text=gettext_lazy("Live: the waiting page last polled."))
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:

@@ -181,8 +181,14 @@ def _open_invite(challenge_id: int, user) -> tuple[Challenge, Invite]:
         raise SocialError(_("No such challenge for you."))
     if challenge.status != Challenge.Status.OPEN:
         raise SocialError(_("This challenge is no longer open (%(status)s).")
-                          % {"status": challenge.get_status_display().lower()})
+                          % {"status": _lowercase_first(challenge.get_status_display())})
     return challenge, invite
+
+
+def _lowercase_first(text: str) -> str:
+    """A status inside a sentence: "Accepted: the game started" -> "accepted: the game started"
+    (German keeps its nouns' capitals: "angenommen: die Partie hat begonnen")."""
+    return text[:1].lower() + text[1:]
 
 
 def accept(challenge_id: int, user) -> Challenge:

@@ -20,7 +20,8 @@ from .models import Tournament
 
 
 class TournamentForm(forms.ModelForm):
-    game_slug = forms.ChoiceField(label=gettext_lazy("Game"), choices=lambda: [(r.slug, r.title) for r in registry.all()])
+    game_slug = forms.ChoiceField(label=gettext_lazy("Game"),
+                                  choices=lambda: [(r.slug, r.title) for r in registry.all()])
     starts_at = forms.DateTimeField(label=gettext_lazy("Starts at (your time zone)"),
                                     help_text=gettext_lazy("Sign-up closes and round 1 starts."),
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))

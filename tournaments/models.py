@@ -79,7 +79,8 @@ class Entry(models.Model):
     arena_points = models.PositiveIntegerField(default=0)
     streak = models.PositiveSmallIntegerField(default=0)
     joined = models.DateTimeField(default=timezone.now)
-    last_seen = models.DateTimeField(null=True, blank=True, help_text=gettext_lazy("Arena: the player's page last polled."))
+    last_seen = models.DateTimeField(null=True, blank=True,
+                                     help_text=gettext_lazy("Arena: the player's page last polled."))
 
     class Meta:
         verbose_name = gettext_lazy("entry")

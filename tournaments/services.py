@@ -33,8 +33,8 @@ class TournamentError(Exception):
 
 def sign_up(tournament: Tournament, user) -> Entry:
     if tournament.status == Tournament.Status.SIGNUP or (tournament.is_arena and _arena_open(tournament)):
-        entry, _ = Entry.objects.get_or_create(tournament=tournament, user=user,
-                                               defaults={"rating": _ratings(tournament, [user.pk])[user.pk]})
+        entry, _created = Entry.objects.get_or_create(tournament=tournament, user=user,
+                                                      defaults={"rating": _ratings(tournament, [user.pk])[user.pk]})
         return entry
     raise TournamentError(_("Sign-up for this tournament is closed."))
 
