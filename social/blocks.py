@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from .models import Block
 
@@ -38,7 +39,7 @@ def blocked_pairs(user_ids: Iterable[int]) -> set[frozenset[int]]:
 
 def block(blocker, blocked) -> None:
     if _pk(blocker) == _pk(blocked):
-        raise ValueError("You cannot block yourself.")
+        raise ValueError(_("You cannot block yourself."))
     Block.objects.get_or_create(blocker_id=_pk(blocker), blocked_id=_pk(blocked))
     from .models import Follow
 

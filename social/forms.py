@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _, gettext_lazy
 
 from games import rules as registry
 from games.models import Pace
@@ -19,9 +20,10 @@ def _games():
 
 
 class TermsForm(forms.Form):
-    game_slug = forms.ChoiceField(label="Game", choices=_games)
-    seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Players")
-    pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect)
+    game_slug = forms.ChoiceField(label=gettext_lazy("Game"), choices=_games)
+    seats = forms.IntegerField(min_value=1, max_value=8, initial=2, label=gettext_lazy("Players"))
+    pace = forms.ChoiceField(choices=Pace.choices, initial=Pace.LIVE, widget=forms.RadioSelect,
+                             label=gettext_lazy("Pace"))
 
     def clean(self):
         data = super().clean() or {}
@@ -34,22 +36,22 @@ class TermsForm(forms.Form):
 
 
 class ChallengeForm(TermsForm):
-    invitees = forms.CharField(label="Players to challenge", max_length=400,
-                               help_text="Names separated by commas; free seats are played by bots.")
+    invitees = forms.CharField(label=gettext_lazy("Players to challenge"), max_length=400,
+                               help_text=gettext_lazy("Names separated by commas; free seats are played by bots."))
     days_per_move = forms.IntegerField(min_value=1, max_value=14, initial=3, required=False,
-                                       label="Days per move (correspondence)")
+                                       label=gettext_lazy("Days per move (correspondence)"))
     clock_minutes = forms.IntegerField(min_value=1, max_value=180, initial=10, required=False,
-                                       label="Minutes per player (live)")
+                                       label=gettext_lazy("Minutes per player (live)"))
     clock_increment = forms.IntegerField(min_value=0, max_value=300, initial=5, required=False,
-                                         label="Seconds added per move (live)")
-    rated = forms.BooleanField(required=False, initial=True, label="Rated (games with bots never are)")
+                                         label=gettext_lazy("Seconds added per move (live)"))
+    rated = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Rated (games with bots never are)"))
 
     def clean_invitees(self) -> list:
         names = [n.strip() for n in self.cleaned_data["invitees"].split(",") if n.strip()]
         found = {u.username.lower(): u for u in get_user_model().objects.filter(username__in=names)}
         missing = [n for n in names if n.lower() not in found]
         if missing:
-            raise forms.ValidationError(f"No player named {', '.join(missing)}.")
+            raise forms.ValidationError(_("No player named %(names)s.") % {"names": ", ".join(missing)})
         return list(found.values())
 
     def terms(self) -> dict:
@@ -65,7 +67,7 @@ class ChallengeForm(TermsForm):
 class SeekForm(TermsForm):
     def clean_seats(self) -> int:
         if self.cleaned_data["seats"] < 2:
-            raise forms.ValidationError("Quick pairing seats at least two players.")
+            raise forms.ValidationError(_("Quick pairing seats at least two players."))
         return self.cleaned_data["seats"]
 
     def terms(self) -> dict:

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 
 from games.models import Game, Pace, PlaysAGame
 
@@ -19,6 +20,8 @@ class Follow(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = gettext_lazy("follow")
+        verbose_name_plural = gettext_lazy("follows")
         constraints = [models.UniqueConstraint(fields=["follower", "followee"], name="follow_once")]
 
 
@@ -30,6 +33,8 @@ class Block(models.Model):
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = gettext_lazy("block")
+        verbose_name_plural = gettext_lazy("blocks")
         constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
 
 
@@ -50,17 +55,22 @@ class GameTerms(PlaysAGame, models.Model):
 
     def pace_label(self) -> str:
         if self.pace == Pace.CORRESPONDENCE:
-            return f"Correspondence, {self.days_per_move or 3} days per move"
-        return f"Live, {self.clock_minutes}+{self.clock_increment}" if self.clock_minutes else "Live, no clock"
+            days = self.days_per_move or 3
+            return ngettext("Correspondence, %(days)s day per move", "Correspondence, %(days)s days per move",
+                            days) % {"days": days}
+        if self.clock_minutes:
+            return _("Live, %(minutes)s+%(increment)s") % {"minutes": self.clock_minutes,
+                                                           "increment": self.clock_increment}
+        return _("Live, no clock")
 
 
 class Challenge(GameTerms):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for answers"
-        ACCEPTED = "accepted", "Accepted: the game started"
-        DECLINED = "declined", "Declined"
-        EXPIRED = "expired", "Expired"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", gettext_lazy("Waiting for answers")
+        ACCEPTED = "accepted", gettext_lazy("Accepted: the game started")
+        DECLINED = "declined", pgettext_lazy("a challenge's or seek's state", "Declined")
+        EXPIRED = "expired", pgettext_lazy("a challenge's or seek's state", "Expired")
+        CANCELLED = "cancelled", pgettext_lazy("a challenge's or seek's state", "Cancelled")
 
     sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
@@ -68,11 +78,13 @@ class Challenge(GameTerms):
     expires_at = models.DateTimeField(db_index=True)
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
     after_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                                   help_text="Sent from this finished game's page (play again).")
+                                   help_text=gettext_lazy("Sent from this finished game's page (play again)."))
     # The sender reads this once: "declined by bob", "expired".
     outcome_seen = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = gettext_lazy("challenge")
+        verbose_name_plural = gettext_lazy("challenges")
         ordering = ["-created"]
 
     @property
@@ -82,15 +94,17 @@ class Challenge(GameTerms):
 
 class Invite(models.Model):
     class Answer(models.TextChoices):
-        PENDING = "pending", "Not answered"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
+        PENDING = "pending", pgettext_lazy("an invitation's answer", "Not answered")
+        ACCEPTED = "accepted", pgettext_lazy("an invitation's answer", "Accepted")
+        DECLINED = "declined", pgettext_lazy("an invitation's answer", "Declined")
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="invites")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenge_invites")
     answer = models.CharField(max_length=10, choices=Answer.choices, default=Answer.PENDING)
 
     class Meta:
+        verbose_name = gettext_lazy("invitation")
+        verbose_name_plural = gettext_lazy("invitations")
         constraints = [models.UniqueConstraint(fields=["challenge", "user"], name="invite_once")]
 
 
@@ -98,19 +112,22 @@ class Seek(GameTerms):
     """A player waiting in a quick-pairing pool (live) or seeking a correspondence game."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting"
-        PAIRED = "paired", "Paired"
-        CANCELLED = "cancelled", "Cancelled"
-        EXPIRED = "expired", "Expired"
+        WAITING = "waiting", gettext_lazy("Waiting")
+        PAIRED = "paired", gettext_lazy("Paired")
+        CANCELLED = "cancelled", pgettext_lazy("a challenge's or seek's state", "Cancelled")
+        EXPIRED = "expired", pgettext_lazy("a challenge's or seek's state", "Expired")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks")
     rating = models.FloatField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     created = models.DateTimeField(default=timezone.now)
-    last_seen = models.DateTimeField(default=timezone.now, help_text="Live: the waiting page last polled.")
+    last_seen = models.DateTimeField(default=timezone.now,
+                                     help_text=gettext_lazy("Live: the waiting page last polled."))
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = gettext_lazy("seek")
+        verbose_name_plural = gettext_lazy("seeks")
         ordering = ["created"]
         indexes = [models.Index(fields=["status", "game_slug", "pace", "seats"], name="seek_pool")]
 
@@ -120,4 +137,8 @@ class LobbyFilter(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lobby_filter")
     values = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = gettext_lazy("lobby filter")
+        verbose_name_plural = gettext_lazy("lobby filters")
 

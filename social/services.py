@@ -2,7 +2,9 @@
 challenges and quick pairing. Every game starts through games.engine.start_game."""
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -12,7 +14,8 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from games import engine, presence
 from games.models import Game, Pace, Seat
@@ -46,9 +49,9 @@ def search(query: str) -> list:
 
 def follow(follower, followee) -> None:
     if follower.pk == followee.pk:
-        raise SocialError("You cannot follow yourself.")
+        raise SocialError(_("You cannot follow yourself."))
     if is_blocked(follower, followee):
-        raise SocialError("You cannot follow a blocked player.")
+        raise SocialError(_("You cannot follow a blocked player."))
     Follow.objects.get_or_create(follower=follower, followee=followee)
 
 
@@ -110,8 +113,24 @@ def reliability(user, last: int = 100) -> Reliability:
 
 # --- Direct challenges -------------------------------------------------------------------
 
-def _tell(user, subject: str, body: str) -> None:
+@contextlib.contextmanager
+def _in_language_of(user) -> Iterator[None]:
+    """The recipient's language (their `language` setting when accounts has one; else the
+    site's default), never the language of whoever caused the mail."""
+    try:
+        code = translation.get_supported_language_variant(getattr(user, "language", "") or settings.LANGUAGE_CODE)
+    except LookupError:
+        code = settings.LANGUAGE_CODE
+    with translation.override(code):
+        yield
+
+
+def _tell(user, words: Callable[[], tuple[str, str]]) -> None:
+    """Mail `user` the (subject, body) that `words()` gives, written in the recipient's
+    language, not the sender's."""
     if user.email:
+        with _in_language_of(user):
+            subject, body = words()
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email], fail_silently=True)
 
 
@@ -119,24 +138,39 @@ def _link(path: str) -> str:
     return f"{getattr(settings, 'SITE_URL', '').rstrip('/')}{path}"
 
 
+def _challenged_words(sender, challenge: Challenge) -> Callable[[], tuple[str, str]]:
+    return lambda: (_("%(name)s challenges you to %(game)s") % {"name": sender.username, "game": challenge.title},
+                    _("Accept or decline: %(link)s") % {"link": _link(reverse("social:challenges"))})
+
+
+def _declined_words(user, challenge: Challenge) -> Callable[[], tuple[str, str]]:
+    return lambda: (_("%(name)s declined your challenge") % {"name": user.username},
+                    _("%(name)s declined your %(game)s challenge.") % {"name": user.username,
+                                                                        "game": challenge.title})
+
+
+def _expired_words(challenge: Challenge) -> Callable[[], tuple[str, str]]:
+    return lambda: (_("Your challenge expired"),
+                    _("Nobody answered your %(game)s challenge within 7 days.") % {"game": challenge.title})
+
+
 def create_challenge(sender, invitees: list, terms: dict, after_game: Game | None = None) -> Challenge:
     """A challenge to one or more players; the seats they leave free are played by bots."""
     invitees = list({u.pk: u for u in invitees}.values())
     if any(u.pk == sender.pk for u in invitees):
-        raise SocialError("You cannot challenge yourself.")
+        raise SocialError(_("You cannot challenge yourself."))
     if not invitees:
-        raise SocialError("Name at least one player to challenge.")
+        raise SocialError(_("Name at least one player to challenge."))
     if blocked_among(sender, invitees):
-        raise SocialError("You cannot challenge a player who blocked you or whom you blocked.")
+        raise SocialError(_("You cannot challenge a player who blocked you or whom you blocked."))
     if len(invitees) + 1 > terms["seats"]:
-        raise SocialError("More players than seats: add seats or invite fewer players.")
+        raise SocialError(_("More players than seats: add seats or invite fewer players."))
     with transaction.atomic():
         challenge = Challenge.objects.create(sender=sender, after_game=after_game,
                                              expires_at=timezone.now() + CHALLENGE_LIFETIME, **terms)
         Invite.objects.bulk_create(Invite(challenge=challenge, user=u) for u in invitees)
     for user in invitees:
-        _tell(user, f"{sender.username} challenges you to {challenge.title}",
-              f"Accept or decline: {_link(reverse('social:challenges'))}")
+        _tell(user, _challenged_words(sender, challenge))
     return challenge
 
 
@@ -144,10 +178,17 @@ def _open_invite(challenge_id: int, user) -> tuple[Challenge, Invite]:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     invite = Invite.objects.filter(challenge_id=challenge_id, user=user).first()
     if challenge is None or invite is None:
-        raise SocialError("No such challenge for you.")
+        raise SocialError(_("No such challenge for you."))
     if challenge.status != Challenge.Status.OPEN:
-        raise SocialError(f"This challenge is no longer open ({challenge.get_status_display().lower()}).")
+        raise SocialError(_("This challenge is no longer open (%(status)s).")
+                          % {"status": _lowercase_first(challenge.get_status_display())})
     return challenge, invite
+
+
+def _lowercase_first(text: str) -> str:
+    """A status inside a sentence: "Accepted: the game started" -> "accepted: the game started"
+    (German keeps its nouns' capitals: "angenommen: die Partie hat begonnen")."""
+    return text[:1].lower() + text[1:]
 
 
 def accept(challenge_id: int, user) -> Challenge:
@@ -179,8 +220,7 @@ def decline(challenge_id: int, user) -> Challenge:
         invite.save(update_fields=["answer"])
         challenge.status = Challenge.Status.DECLINED
         challenge.save(update_fields=["status"])
-    _tell(challenge.sender, f"{user.username} declined your challenge",
-          f"{user.username} declined your {challenge.title} challenge.")
+    _tell(challenge.sender, _declined_words(user, challenge))
     return challenge
 
 
@@ -195,8 +235,7 @@ def expire_challenges(now: datetime | None = None) -> int:
     stale = list(Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).select_related("sender"))
     Challenge.objects.filter(pk__in=[c.pk for c in stale]).update(status=Challenge.Status.EXPIRED)
     for challenge in stale:
-        _tell(challenge.sender, "Your challenge expired",
-              f"Nobody answered your {challenge.title} challenge within 7 days.")
+        _tell(challenge.sender, _expired_words(challenge))
     return len(stale)
 
 

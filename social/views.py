@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from chat.models import ChatMute
@@ -37,24 +38,25 @@ def _back(request: HttpRequest, username: str) -> HttpResponse:
     return redirect("accounts:profile", username)
 
 
-def _act(action, done: str):
+def _act(action, done):
     @login_required
     @require_POST
     def view(request: HttpRequest, username: str) -> HttpResponse:
         other = _player(username)
         try:
             action(_me(request), other)
-            messages.success(request, done.format(name=other.username))
+            messages.success(request, str(done) % {"name": other.username})
         except (services.SocialError, ValueError) as exc:
             messages.error(request, str(exc))
         return _back(request, username)
     return view
 
 
-follow = _act(services.follow, "You follow {name}.")
-unfollow = _act(services.unfollow, "You no longer follow {name}.")
-block = _act(blocks.block, "You blocked {name}: you will not meet again.")
-unblock = _act(blocks.unblock, "You unblocked {name}.")
+# Module-level sentences: marked here, translated when the message is sent.
+follow = _act(services.follow, gettext_lazy("You follow %(name)s."))
+unfollow = _act(services.unfollow, gettext_lazy("You no longer follow %(name)s."))
+block = _act(blocks.block, gettext_lazy("You blocked %(name)s: you will not meet again."))
+unblock = _act(blocks.unblock, gettext_lazy("You unblocked %(name)s."))
 
 
 @login_required
@@ -62,7 +64,7 @@ def blocked_list(request: HttpRequest) -> HttpResponse:
     """Blocked and muted players, each with its undo."""
     if request.method == "POST" and request.POST.get("unmute", "").isdigit():
         ChatMute.objects.filter(reader=_me(request), muted_id=int(request.POST["unmute"])).delete()
-        messages.success(request, "Unmuted.")
+        messages.success(request, _("Unmuted."))
         return redirect("social:blocked")
     blocked = get_user_model().objects.filter(blocked_by__blocker=_me(request)).order_by("username")
     muted = ChatMute.objects.filter(reader=_me(request)).select_related("muted").order_by("muted__username")
@@ -107,7 +109,7 @@ def new_challenge(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.create_challenge(_me(request), form.cleaned_data["invitees"], form.terms(), after_game=after)
-            messages.success(request, "Challenge sent.")
+            messages.success(request, _("Challenge sent."))
             return redirect("social:challenges")
         except services.SocialError as exc:
             form.add_error(None, str(exc))
@@ -179,5 +181,5 @@ def seek_wait(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def cancel_seek(request: HttpRequest, pk: int) -> HttpResponse:
     services.cancel_seek(pk, _me(request))
-    messages.success(request, "You left the pool.")
+    messages.success(request, _("You left the pool."))
     return redirect("social:play_now")

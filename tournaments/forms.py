@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy
 
 from games import presenters
 from games import rules as registry
@@ -19,13 +20,15 @@ from .models import Tournament
 
 
 class TournamentForm(forms.ModelForm):
-    game_slug = forms.ChoiceField(label="Game", choices=lambda: [(r.slug, r.title) for r in registry.all()])
-    starts_at = forms.DateTimeField(label="Starts at (UTC)", help_text="Sign-up closes and round 1 starts.",
+    game_slug = forms.ChoiceField(label=gettext_lazy("Game"),
+                                  choices=lambda: [(r.slug, r.title) for r in registry.all()])
+    starts_at = forms.DateTimeField(label=gettext_lazy("Starts at (your time zone)"),
+                                    help_text=gettext_lazy("Sign-up closes and round 1 starts."),
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     clock_increment = forms.IntegerField(required=False, min_value=0, max_value=300, initial=0,
-                                         label="Seconds added per move (live)")
+                                         label=gettext_lazy("Seconds added per move (live)"))
     arena_minutes = forms.IntegerField(required=False, min_value=10, max_value=360, initial=60,
-                                       label="Arena length (minutes)")
+                                       label=gettext_lazy("Arena length (minutes)"))
 
     class Meta:
         model = Tournament
@@ -60,16 +63,16 @@ class TournamentForm(forms.ModelForm):
         data = super().clean() or {}
         slug, players = data.get("game_slug"), data.get("players_per_game") or 2
         if players < 2:
-            self.add_error("players_per_game", "A tournament game seats at least two players.")
+            self.add_error("players_per_game", _("A tournament game seats at least two players."))
         elif slug and self.ruleset is not None:
             if slug != self.ruleset.slug:
-                raise forms.ValidationError("Choose the game again: the options belong to another game.")
+                raise forms.ValidationError(_("Choose the game again: the options belong to another game."))
             try:
                 data["options"] = self.ruleset.validate_options(players, self.option_values(data))
             except IllegalAction as exc:
                 self.add_error("players_per_game", str(exc))
         if data.get("starts_at") and data["starts_at"] < timezone.now():
-            self.add_error("starts_at", "Pick a time in the future.")
+            self.add_error("starts_at", _("Pick a time in the future."))
         if data.get("format") == Tournament.Format.ARENA:
             data["pace"] = Pace.LIVE
             data["clock_minutes"] = data.get("clock_minutes") or 3
@@ -77,7 +80,7 @@ class TournamentForm(forms.ModelForm):
             data["days_per_move"] = data.get("days_per_move") or 3
         data["clock_increment"] = data.get("clock_increment") or 0
         if not 1 <= (data.get("rounds") or 0) <= 20:
-            self.add_error("rounds", "Between 1 and 20 rounds.")
+            self.add_error("rounds", _("Between 1 and 20 rounds."))
         return data
 
     def save(self, commit=True):

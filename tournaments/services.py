@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.models import Game, Seat
@@ -32,15 +33,15 @@ class TournamentError(Exception):
 
 def sign_up(tournament: Tournament, user) -> Entry:
     if tournament.status == Tournament.Status.SIGNUP or (tournament.is_arena and _arena_open(tournament)):
-        entry, _ = Entry.objects.get_or_create(tournament=tournament, user=user,
-                                               defaults={"rating": _ratings(tournament, [user.pk])[user.pk]})
+        entry, _created = Entry.objects.get_or_create(tournament=tournament, user=user,
+                                                      defaults={"rating": _ratings(tournament, [user.pk])[user.pk]})
         return entry
-    raise TournamentError("Sign-up for this tournament is closed.")
+    raise TournamentError(_("Sign-up for this tournament is closed."))
 
 
 def withdraw(tournament: Tournament, user) -> None:
     if tournament.status != Tournament.Status.SIGNUP:
-        raise TournamentError("The tournament has started: you can no longer withdraw.")
+        raise TournamentError(_("The tournament has started: you can no longer withdraw."))
     Entry.objects.filter(tournament=tournament, user=user).delete()
 
 

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Game
@@ -81,7 +82,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
         services.sign_up(tournament, request.user)
         if tournament.is_arena:
             services.arena_seen(tournament, request.user, timezone.now())
-        messages.success(request, "You are in.")
+        messages.success(request, _("You are in."))
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     return redirect(tournament)
@@ -93,7 +94,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     try:
         services.withdraw(tournament, request.user)
-        messages.success(request, "You withdrew.")
+        messages.success(request, _("You withdrew."))
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     return redirect(tournament)
