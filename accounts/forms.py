@@ -1,14 +1,19 @@
 from typing import cast
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy
 
+from config.i18n import time_zones
 from .models import User
 
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False, help_text="Optional: for password resets and turn reminders.")
+    # The browser's zone, guessed by site.js (Intl); checked in the view (config.i18n), UTC otherwise.
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-guess-time-zone": ""}))
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -28,9 +33,14 @@ class LoginForm(AuthenticationForm):
 
 
 class SettingsForm(forms.ModelForm):
+    # Blank follows the browser (its Accept-Language, or the header's chooser).
+    language = forms.TypedChoiceField(
+        required=False, label=gettext_lazy("Language"),
+        choices=[("", gettext_lazy("The language of my browser")), *settings.LANGUAGES])
     class Meta:
         model = User
-        fields = ("email", "email_turn_notifications", "email_reminders", "email_digest")
+        fields = ("email", "email_turn_notifications", "email_reminders", "email_digest", "language", "time_zone")
+        widgets = {"time_zone": forms.Select(choices=[(zone, zone.replace("_", " ")) for zone in time_zones()])}
         labels = {"email_turn_notifications": "“Your turn” e-mails",
                   "email_reminders": "Reminders before time runs out",
                   "email_digest": "A daily digest"}

@@ -6,11 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from chat.models import ChatMute
 from config.abuse import limited
+from config.i18n import supported_language, time_zone_or_default
 from config.http import AuthenticatedHttpRequest
 from games import rules as registry
 from games.engine import Rejected
@@ -28,7 +30,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("lobby:index")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = form.save(commit=False)
+        # The player's zone as their browser said (UTC when it said nothing known) and the
+        # language the page was shown in; both can be changed in the settings.
+        user.time_zone = time_zone_or_default(form.cleaned_data.get("time_zone"))
+        user.language = supported_language(translation.get_language()) or ""
+        user.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Switchback, {user.username}! Pick a table or create one.")
         return redirect("lobby:index")

@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "config.inputs.InputValidationMiddleware",  # NUL/control characters: 400; styled 405s
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.i18n.UserLocaleMiddleware",  # a player's own language and time zone (config/i18n.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -96,6 +97,9 @@ TEMPLATES = [
                 "django.template.loaders.app_directories.Loader",
                 "games.finders.GameTemplatesLoader",
             ])])],
+            # Every template may use config/local_time.py's filters without a {% load %}:
+            # {{ value|local_time }} shows a moment in the reader's zone, the zone named.
+            "builtins": ["config.local_time"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
