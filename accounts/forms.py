@@ -2,11 +2,11 @@ from typing import cast
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy
 
-from config.i18n import time_zones
+from config.i18n import in_users_language, time_zones
 from .models import User
 
 
@@ -32,6 +32,17 @@ class LoginForm(AuthenticationForm):
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
+class LocalizedPasswordResetForm(PasswordResetForm):
+    """Django's reset mail, written in the account's language and time zone (config.i18n)
+    rather than in whatever language the request that asked for it was in."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        with in_users_language(context.get("user")):
+            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+                              html_email_template_name)
+
+
 class SettingsForm(forms.ModelForm):
     # Blank follows the browser (its Accept-Language, or the header's chooser).
     language = forms.TypedChoiceField(
@@ -44,6 +55,14 @@ class SettingsForm(forms.ModelForm):
         labels = {"email_turn_notifications": "“Your turn” e-mails",
                   "email_reminders": "Reminders before time runs out",
                   "email_digest": "A daily digest"}
+
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].required = False  # a form without it keeps the zone
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data.get("time_zone") or self.instance.time_zone
 
 
 class VacationForm(forms.Form):

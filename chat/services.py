@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 
+from config.i18n import render_in_every_language
 from games import notify
 from games.engine import Rejected
 from games.models import Game
@@ -125,9 +127,13 @@ def broadcast(room: Room, message: ChatMessage) -> None:
     """Render the line once and send it to every group that may read it. The same HTML goes
     to every reader, so it carries the mute and report controls for anyone: the chat box
     names its reader (data-reader) and site.js hides the controls on the reader's own lines."""
-    html = render_to_string("chat/_live_line.html", {"line": message, "kind": room.kind, "pk": room.pk})
+    # Once per language of the site (its controls' words), each socket forwarding its own
+    # (games.consumers.forward_chat); "html" is the default language's.
+    renders = render_in_every_language(
+        lambda: render_to_string("chat/_live_line.html", {"line": message, "kind": room.kind, "pk": room.pk}))
     readers = None if room.public or room.game is not None else sorted(room.talkers())
-    event = {"type": "chat.message", "html": html, "author": message.author_id, "readers": readers}
+    event = {"type": "chat.message", "html": renders[settings.LANGUAGE_CODE], "html_by_language": renders,
+             "author": message.author_id, "readers": readers}
     notify.send_many([(group, event) for group in groups(room)])
 
 

@@ -53,9 +53,14 @@ def time_zone_or_default(name: object) -> str:
     return name if is_time_zone(name) and isinstance(name, str) else DEFAULT_TIME_ZONE
 
 
+def zone_named(name: object) -> tzinfo:
+    """The zone of that name (UTC for an unknown one)."""
+    return zoneinfo.ZoneInfo(time_zone_or_default(name))
+
+
 def zone_of(user) -> tzinfo:
     """The user's zone (UTC for anybody without one, or with one this machine lost)."""
-    return zoneinfo.ZoneInfo(time_zone_or_default(getattr(user, "time_zone", None)))
+    return zone_named(getattr(user, "time_zone", None))
 
 
 def supported_language(code: str | None) -> str | None:
@@ -109,6 +114,24 @@ def language_of_scope(scope: dict) -> str:
     """A socket's language: its user's setting, else what its browser asks for."""
     return supported_language(getattr(scope.get("user"), "language", "")) or language_from_headers(
         scope.get("headers", []))
+
+
+@contextlib.contextmanager
+def in_scope_language(scope: dict) -> Iterator[None]:
+    """Render for a socket's reader (lobby cards, a game's board on reconnect): its language
+    (config.i18n.language_of_scope) and its user's time zone."""
+    with translation.override(language_of_scope(scope)), timezone.override(zone_of(scope.get("user"))):
+        yield
+
+
+def render_in_every_language(render) -> dict[str, str]:
+    """{language: render()} for every language of the site: for HTML sent once to sockets
+    of any language (a chat line), each socket forwarding its own (games.consumers)."""
+    renders = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            renders[code] = render()
+    return renders
 
 
 class UserLocaleMiddleware:

@@ -5,6 +5,7 @@
     {{ tournament.starts_at|local_time:"j M Y H:i" }}  with a format of Django's date filter
     {{ row.vacation_until|local_time:"M j" }}      a date alone (no zone named)
     {{ value|zone_name }}                          CET: the zone's short name at that moment
+    {{ deadline|local_time_text }}                 the same text without markup (plain-text mail)
 
 The text is rendered in the active time zone (a request activates the player's own,
 config.i18n.UserLocaleMiddleware; a mail its recipient's, config.i18n.in_users_language) and
@@ -44,17 +45,29 @@ def _shows(fmt: str) -> str:
     return shows + ("-year" if {"Y", "y"} & set(fmt) else "")
 
 
-@register.filter(expects_localtime=False, is_safe=True)
-def local_time(value: datetime | None, fmt: str = "") -> str:
-    """`value` in the reader's zone, as <time>; the zone's short name follows a time of day."""
-    if not isinstance(value, datetime):
-        return ""
-    fmt = fmt or _moment_format()
+def _text(value: datetime, fmt: str) -> tuple[datetime, str, str]:
     local = timezone.localtime(value) if timezone.is_aware(value) else value
     text = date_filter(local, fmt)
     shows = _shows(fmt)
     if "time" in shows:
         text = f"{text} {local.tzname() or ''}".strip()
+    return local, text, shows
+
+
+@register.filter(expects_localtime=False)
+def local_time_text(value: datetime | None, fmt: str = "") -> str:
+    """`value` in the reader's zone as plain text ("Jan 15, 13:00 CET"): for text mail."""
+    if not isinstance(value, datetime):
+        return ""
+    return _text(value, fmt or _moment_format())[1]
+
+
+@register.filter(expects_localtime=False, is_safe=True)
+def local_time(value: datetime | None, fmt: str = "") -> str:
+    """`value` in the reader's zone, as <time>; the zone's short name follows a time of day."""
+    if not isinstance(value, datetime):
+        return ""
+    local, text, shows = _text(value, fmt or _moment_format())
     moment = value.astimezone(UTC) if timezone.is_aware(value) else value
     return format_html('<time datetime="{}" data-zone="{}" data-shows="{}">{}</time>',
                        moment.isoformat().replace("+00:00", "Z"), getattr(local.tzinfo, "key", "UTC") or "UTC",

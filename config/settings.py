@@ -342,10 +342,11 @@ REMINDER_FRACTION = 0.8  # a reminder when 80% of a correspondence move's time i
 VACATION_DAYS_PER_YEAR = 30
 OPEN_TABLE_IDLE_HOURS = 48  # an open table with no activity for this long closes
 REMATCH_OFFER_HOURS = 24  # a rematch offer nobody completed expires
-# The daily digest goes out once a day at this hour, UTC (0-23; games.tasks.next_digest_at).
-DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
-if not 0 <= DIGEST_HOUR_UTC <= 23:
-    raise ImproperlyConfigured("DIGEST_HOUR_UTC is an hour of the day, 0 to 23.")
+# The daily digest goes out at this hour of each player's own day, in their time zone
+# (0-23): the task runs hourly (games.tasks.daily_digest). DIGEST_HOUR_UTC is its old name.
+DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", os.environ.get("DIGEST_HOUR_UTC", "7")))
+if not 0 <= DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured("DIGEST_HOUR is an hour of the day, 0 to 23.")
 
 # --- Notifications (the notifications app: inbox, Web Push, the installable app) -------
 # Web Push keys (VAPID, RFC 8292): `manage.py generate_vapid_keys` prints a pair. The

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django_tasks import task
 
+from config.i18n import in_users_language
 from games.models import Game
 
 from . import push, turns
@@ -38,7 +39,9 @@ def push_turns(user_id: int) -> str:
     games = [row.game for row in rows if turns.still_yours(row) and not turns.game_is_open(row.game_id, row.seat)]
     if not games:
         return "nothing to push"
-    sent = push.send_to_user(user_id, turns.turn_payload(games))
+    with in_users_language(user):  # the player's language, whoever moved
+        payload = turns.turn_payload(games)
+    sent = push.send_to_user(user_id, payload)
     return f"pushed {len(games)} game(s) to {sent} device(s)"
 
 
@@ -58,8 +61,9 @@ def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     if turns.game_is_open(game_id, seat_index):
         return "game open"
     left = round(100 * (1 - settings.REMINDER_FRACTION))
-    payload = {"title": f"Reminder: {left} % of your time left", "body": f"{game} waits for your move.",
-               "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
+    with in_users_language(seat.user):  # the player's language and clock
+        payload = {"title": f"Reminder: {left} % of your time left", "body": f"{game} waits for your move.",
+                   "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
     return f"pushed to {push.send_to_user(seat.user.id, payload)} device(s)"
 
 
@@ -71,7 +75,8 @@ def push_notification(user_id: int, kind: str, text: str, url: str, game_id: int
         return "opted out"
     if game_id and _has_game_open(user_id, game_id):
         return "game open"
-    payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
+    with in_users_language(user):  # the player's language (the text itself is the inbox line's)
+        payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
     return f"pushed to {push.send_to_user(user_id, payload)} device(s)"
 
 

@@ -3,6 +3,7 @@ challenges and quick pairing. Every game starts through games.engine.start_game.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -14,6 +15,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from config.i18n import in_users_language
 from games import engine, presence
 from games.models import Game, Pace, Seat
 
@@ -110,8 +112,12 @@ def reliability(user, last: int = 100) -> Reliability:
 
 # --- Direct challenges -------------------------------------------------------------------
 
-def _tell(user, subject: str, body: str) -> None:
+def _tell(user, words: Callable[[], tuple[str, str]]) -> None:
+    """Mail `user` the (subject, body) that `words()` gives, written in the recipient's
+    language and time zone (config.i18n), not the sender's."""
     if user.email:
+        with in_users_language(user):
+            subject, body = words()
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email], fail_silently=True)
 
 
@@ -135,8 +141,8 @@ def create_challenge(sender, invitees: list, terms: dict, after_game: Game | Non
                                              expires_at=timezone.now() + CHALLENGE_LIFETIME, **terms)
         Invite.objects.bulk_create(Invite(challenge=challenge, user=u) for u in invitees)
     for user in invitees:
-        _tell(user, f"{sender.username} challenges you to {challenge.title}",
-              f"Accept or decline: {_link(reverse('social:challenges'))}")
+        _tell(user, lambda: (f"{sender.username} challenges you to {challenge.title}",
+                             f"Accept or decline: {_link(reverse('social:challenges'))}"))
     return challenge
 
 
@@ -179,8 +185,8 @@ def decline(challenge_id: int, user) -> Challenge:
         invite.save(update_fields=["answer"])
         challenge.status = Challenge.Status.DECLINED
         challenge.save(update_fields=["status"])
-    _tell(challenge.sender, f"{user.username} declined your challenge",
-          f"{user.username} declined your {challenge.title} challenge.")
+    _tell(challenge.sender, lambda: (f"{user.username} declined your challenge",
+                                     f"{user.username} declined your {challenge.title} challenge."))
     return challenge
 
 
@@ -189,14 +195,17 @@ def cancel(challenge_id: int, sender) -> None:
         status=Challenge.Status.CANCELLED)
 
 
+def _expired_words(challenge: Challenge) -> Callable[[], tuple[str, str]]:
+    return lambda: ("Your challenge expired", f"Nobody answered your {challenge.title} challenge within 7 days.")
+
+
 def expire_challenges(now: datetime | None = None) -> int:
     """Open challenges older than 7 days expire; each sender is told."""
     now = now or timezone.now()
     stale = list(Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).select_related("sender"))
     Challenge.objects.filter(pk__in=[c.pk for c in stale]).update(status=Challenge.Status.EXPIRED)
     for challenge in stale:
-        _tell(challenge.sender, "Your challenge expired",
-              f"Nobody answered your {challenge.title} challenge within 7 days.")
+        _tell(challenge.sender, _expired_words(challenge))
     return len(stale)
 
 
