@@ -4,15 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install migrate bench clean lock browser-deps messages
+.PHONY: run test lint install migrate bench clean lock browser-deps gettext-deps messages
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
-$(STAMP): pyproject.toml requirements.lock
+# Then the translation catalogues are compiled (.po -> .mo, never committed): a changed
+# catalogue makes the install run again (docs/i18n.md).
+CATALOGUES := $(shell find . -path ./.venv -prune -o -path '*/locale/*' -name django.po -print 2>/dev/null)
+$(STAMP): pyproject.toml requirements.lock $(CATALOGUES) | gettext-deps
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -r requirements.lock
 	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/python manage.py compilemessages --ignore=.venv -v0
 	touch $(STAMP)
 
 lock: install
@@ -63,6 +67,20 @@ ifeq (,$(wildcard $(CHROMIUM)))
 	@echo "== installing Debian's chromium for the browser tests"
 	DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null
+else
+	@:
+endif
+
+# compilemessages needs GNU gettext's msgfmt: as root with apt-get (CI, a fresh container)
+# Debian's gettext is installed here, as chromium is above; anyone else is told what to install.
+can_install_packages = $(can_install_chromium)
+gettext-deps:
+ifeq (,$(shell command -v msgfmt))
+	$(if $(can_install_packages),,$(error make install: compiling the translations needs GNU gettext's msgfmt: \
+	  install it with 'sudo apt-get install gettext'))
+	@echo "== installing Debian's gettext for the translation catalogues"
+	DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null
 else
 	@:
 endif
