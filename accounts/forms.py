@@ -4,9 +4,8 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
-from django.utils.translation import gettext_lazy
 
-from config.i18n import in_users_language, time_zones
+from config.i18n import LABELS, in_users_language, time_zones
 from .models import User
 
 
@@ -46,8 +45,8 @@ class LocalizedPasswordResetForm(PasswordResetForm):
 class SettingsForm(forms.ModelForm):
     # Blank follows the browser (its Accept-Language, or the header's chooser).
     language = forms.TypedChoiceField(
-        required=False, label=gettext_lazy("Language"),
-        choices=[("", gettext_lazy("The language of my browser")), *settings.LANGUAGES])
+        required=False, label=LABELS["language"], help_text=LABELS["language_help"],
+        choices=[("", LABELS["browser_language"]), *settings.LANGUAGES])
     class Meta:
         model = User
         fields = ("email", "email_turn_notifications", "email_reminders", "email_digest", "language", "time_zone")

@@ -8,9 +8,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
-
-from config.i18n import DEFAULT_TIME_ZONE, validate_time_zone
+from config.i18n import DEFAULT_TIME_ZONE, LABELS, validate_time_zone
 from games import rules as registry
 
 # openskill's defaults: a new player is mu=25, sigma=25/3.
@@ -61,12 +59,10 @@ class User(AbstractUser):
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
     # The language and clock the player reads the site, mail and pushes in (config.i18n).
-    language = models.CharField(
-        gettext_lazy("language"), max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text=gettext_lazy("Blank: the language your browser asks for."))
-    time_zone = models.CharField(
-        gettext_lazy("time zone"), max_length=64, default=DEFAULT_TIME_ZONE, validators=[validate_time_zone],
-        help_text=gettext_lazy("Deadlines, times and the daily digest follow it."))
+    language = models.CharField(LABELS["language"], max_length=8, blank=True, choices=settings.LANGUAGES,
+                                help_text=LABELS["language_help"])
+    time_zone = models.CharField(LABELS["time_zone"], max_length=64, default=DEFAULT_TIME_ZONE,
+                                 validators=[validate_time_zone], help_text=LABELS["time_zone_help"])
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", args=[self.username])

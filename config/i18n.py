@@ -20,10 +20,21 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 DEFAULT_TIME_ZONE = "UTC"
+
+# The words of the account's language and time zone settings (accounts.models, accounts.forms),
+# kept here with the machinery so the site's catalogue (./locale) holds them.
+LABELS = {
+    "language": gettext_lazy("Language"),
+    "language_help": gettext_lazy("Blank: the language your browser asks for."),
+    "browser_language": gettext_lazy("The language of my browser"),
+    "time_zone": gettext_lazy("Time zone"),
+    "time_zone_help": gettext_lazy("Deadlines, times and the daily digest follow it."),
+}
 
 
 @lru_cache(maxsize=1)
