@@ -97,14 +97,14 @@ def catalogue_files(language: str) -> list[Path]:
     return found
 
 
+TAG = re.compile(r"<[^>]+>")
 PLACEHOLDER = re.compile(r"%(?:\([^)]+\))?[-+ #0]*\d*(?:\.\d+)?[sdifr%]|\{[^{}]*\}")
 
 
 def pattern(msgid: str) -> re.Pattern[str] | None:
     """A msgid as a pattern for rendered text (placeholders match anything), or None when
-    it is not a sentence a reader would notice left in English: no two words of letters."""
-    words = re.findall(r"[A-Za-z]{2,}", PLACEHOLDER.sub(" ", msgid))
-    if len(words) < 2:
+    it holds no word a reader would notice left in English (no word of three letters)."""
+    if not re.search(r"[A-Za-z]{3,}", PLACEHOLDER.sub(" ", msgid)):
         return None
     text = " ".join(msgid.split())
     parts = PLACEHOLDER.split(text)
@@ -123,9 +123,13 @@ def english_sentences(language: str) -> tuple[re.Pattern[str], ...]:
             for index, english in enumerate([entry.msgid] + ([entry.msgid_plural] if entry.msgid_plural else [])):
                 translated = entry.msgstr.get(index, entry.msgstr.get(0, ""))
                 if translated and translated != english:
-                    compiled = pattern(english)
-                    if compiled is not None:
-                        found.append(compiled)
+                    # A message with markup shows as several text nodes: each piece is one.
+                    for piece in TAG.split(english):
+                        if piece.strip() in translated:
+                            continue  # a piece the translation keeps ("<strong>Live</strong>")
+                        compiled = pattern(piece)
+                        if compiled is not None:
+                            found.append(compiled)
     return tuple(found)
 
 
