@@ -8,22 +8,27 @@ STAMP := $(VENV)/.installed
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
-# Then the translation catalogues are compiled (.po -> .mo, never committed): a changed
-# catalogue makes the install run again (docs/i18n.md).
-CATALOGUES := $(shell find . -path ./.venv -prune -o -path '*/locale/*' -name django.po -print 2>/dev/null)
-$(STAMP): pyproject.toml requirements.lock $(CATALOGUES) | gettext-deps
+$(STAMP): pyproject.toml requirements.lock
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -r requirements.lock
 	$(BIN)/pip install --quiet --no-deps -e .
-	$(BIN)/python manage.py compilemessages --ignore=.venv -v0
 	touch $(STAMP)
+
+# Then the translation catalogues are compiled (.po -> .mo, never committed; docs/i18n.md),
+# again whenever a catalogue changed. Their stamp lives in the checkout, not in .venv: a
+# virtualenv shared by several checkouts must not make one think its catalogues compiled.
+CATALOGUES := $(shell find . -path ./.venv -prune -o -path '*/locale/*' -name django.po -print 2>/dev/null)
+MESSAGES_STAMP := .messages-compiled
+$(MESSAGES_STAMP): $(CATALOGUES) | $(STAMP) gettext-deps
+	$(BIN)/python manage.py compilemessages --ignore=.venv -v0
+	touch $(MESSAGES_STAMP)
 
 lock: install
 	$(BIN)/pip install --quiet pip-tools==7.6.2
 	$(BIN)/pip-compile --quiet --extra test --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 
-install: $(STAMP)
+install: $(STAMP) $(MESSAGES_STAMP)
 
 # Catalogues: `make messages` updates every app's, game's and the site's .po files from the
 # sources (games/management/commands/update_catalogues.py); translate, then `make install`
@@ -99,4 +104,4 @@ bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 clean:
-	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache
+	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache $(MESSAGES_STAMP)
