@@ -95,3 +95,18 @@ def test_a_sockets_language_comes_from_its_cookie_or_its_browser():
     assert language_from_headers([(b"accept-language", b"fr,it;q=0.8")]) == "it"
     assert language_from_headers([(b"cookie", b"django_language=nl"), (b"accept-language", b"de")]) == "nl"
     assert language_from_headers([]) == "en"
+
+
+def test_a_tournament_starts_at_the_players_local_time(make_user):
+    from datetime import UTC, datetime
+
+    from tournaments.models import Tournament
+
+    dora = make_user("dora", time_zone="Europe/Amsterdam")
+    tournament = Tournament.objects.create(name="Spring climb", organiser=dora, game_slug="roll-to-the-top",
+                                           starts_at=datetime(2031, 1, 15, 12, 0, tzinfo=UTC))
+    from tests.fixtures import client_for
+
+    page = client_for(dora).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'datetime="2031-01-15T12:00:00Z" data-zone="Europe/Amsterdam"' in page
+    assert "15 Jan 2031 13:00 CET" in page and " UTC" not in page
