@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install migrate bench clean lock browser-deps messages
+.PHONY: run test lint install migrate bench clean lock browser-deps gettext-deps messages
 
 # Every package comes pinned from requirements.lock (htmx too: django-htmx ships it);
 # `make lock` rebuilds the lock from pyproject.toml after a dependency changes.
@@ -15,11 +15,20 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+# Then the translation catalogues are compiled (.po -> .mo, never committed; docs/i18n.md),
+# again whenever a catalogue changed. Their stamp lives in the checkout, not in .venv: a
+# virtualenv shared by several checkouts must not make one think its catalogues compiled.
+CATALOGUES := $(shell find . -path ./.venv -prune -o -path '*/locale/*' -name django.po -print 2>/dev/null)
+MESSAGES_STAMP := .messages-compiled
+$(MESSAGES_STAMP): $(CATALOGUES) | $(STAMP) gettext-deps
+	$(BIN)/python manage.py compilemessages --ignore=.venv -v0
+	touch $(MESSAGES_STAMP)
+
 lock: install
 	$(BIN)/pip install --quiet pip-tools==7.6.2
 	$(BIN)/pip-compile --quiet --extra test --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
 
-install: $(STAMP)
+install: $(STAMP) $(MESSAGES_STAMP)
 
 # Catalogues: `make messages` updates every app's, game's and the site's .po files from the
 # sources (games/management/commands/update_catalogues.py); translate, then `make install`
@@ -67,6 +76,20 @@ else
 	@:
 endif
 
+# compilemessages needs GNU gettext's msgfmt: as root with apt-get (CI, a fresh container)
+# Debian's gettext is installed here, as chromium is above; anyone else is told what to install.
+can_install_packages = $(can_install_chromium)
+gettext-deps:
+ifeq (,$(shell command -v msgfmt))
+	$(if $(can_install_packages),,$(error make install: compiling the translations needs GNU gettext's msgfmt: \
+	  install it with 'sudo apt-get install gettext'))
+	@echo "== installing Debian's gettext for the translation catalogues"
+	DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null
+else
+	@:
+endif
+
 # Hygiene that CI enforces: ruff over the project, the import layers (pyproject.toml's
 # [tool.importlinter]: no circles, rules pure, engine below the apps), mypy over every app of
 # the platform (all of games with each game's rules and presenter, accounts, notifications,
@@ -81,4 +104,4 @@ bench: install
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 clean:
-	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache
+	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache $(MESSAGES_STAMP)

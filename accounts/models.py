@@ -3,12 +3,14 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy, pgettext
 
+from config.i18n import DEFAULT_TIME_ZONE, LABELS, validate_time_zone
 from games import rules as registry
 
 # openskill's defaults: a new player is mu=25, sigma=25/3.
@@ -61,6 +63,11 @@ class User(AbstractUser):
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
     vacation_days_used = models.PositiveSmallIntegerField(default=0)
+    # The language and clock the player reads the site, mail and pushes in (config.i18n).
+    language = models.CharField(LABELS["language"], max_length=8, blank=True, choices=settings.LANGUAGES,
+                                help_text=LABELS["language_help"])
+    time_zone = models.CharField(LABELS["time_zone"], max_length=64, default=DEFAULT_TIME_ZONE,
+                                 validators=[validate_time_zone], help_text=LABELS["time_zone_help"])
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", args=[self.username])

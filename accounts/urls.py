@@ -5,7 +5,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from config.abuse import limited
 
 from . import views
-from .forms import LoginForm
+from .forms import LocalizedPasswordResetForm, LoginForm
 
 app_name = "accounts"
 
@@ -28,6 +28,7 @@ auth_urlpatterns: list[URLPattern | URLResolver] = [
     # Our own mail (accounts/templates/registration/password_reset_*): signed with the site's name
     # and SITE_URL, never the host the request came in on ("The 127.0.0.1:8000 team").
     path("password_reset/", limited("password-reset")(auth_views.PasswordResetView.as_view(
+        form_class=LocalizedPasswordResetForm,
         extra_email_context={"site_name": settings.SITE_NAME, "site_url": settings.SITE_URL})),
          name="password_reset"),
     path("", include("django.contrib.auth.urls")),

@@ -6,13 +6,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.dateformat import format as format_date
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from chat.models import ChatMute
 from config.abuse import limited
+from config.i18n import supported_language, time_zone_or_default
+from config.local_time import local_time_text
 from config.http import AuthenticatedHttpRequest
 from games import rules as registry
 from games.engine import Rejected
@@ -30,7 +32,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("lobby:index")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = form.save(commit=False)
+        # The player's zone as their browser said (UTC when it said nothing known) and the
+        # language the page was shown in; both can be changed in the settings.
+        user.time_zone = time_zone_or_default(form.cleaned_data.get("time_zone"))
+        user.language = supported_language(translation.get_language()) or ""
+        user.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Switchback, %(name)s! Pick a table or create one.")
                          % {"name": user.username})
@@ -77,7 +84,7 @@ def vacation_view(request: AuthenticatedHttpRequest) -> HttpResponse:
                 raise Rejected(_("Give a number of days between 1 and 30."), 400)
             user = vacation.declare(request.user.id, form.cleaned_data["days"])
             assert user.vacation_until is not None  # declare() has just set it
-            until = f"{format_date(user.vacation_until, 'M d, H:i')} UTC"  # month names in the reader's language
+            until = local_time_text(user.vacation_until)  # the player's zone, named; their language's months
             messages.success(request, _("Enjoy! Your correspondence clocks stop until %(until)s.") % {"until": until})
     except Rejected as exc:
         messages.error(request, exc.message)

@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.translation import gettext as _, ngettext
 
+from config.i18n import render_in_every_language
 from games import notify
 from games.engine import Rejected
 from games.models import Game
@@ -126,18 +126,15 @@ def groups(room: Room) -> list[str]:
 
 
 def broadcast(room: Room, message: ChatMessage) -> None:
-    """Render the line once per site language and send it to every group that may read it.
-    The same HTML goes to every reader of a language, so it carries the mute and report
-    controls for anyone: the chat box names its reader (data-reader) and site.js hides the
-    controls on the reader's own lines. Each socket sends the line of the language active
-    for it (games.consumers.forward_chat); `html` is the site's default language."""
-    context = {"line": message, "kind": room.kind, "pk": room.pk}
-    by_language = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            by_language[code] = render_to_string("chat/_live_line.html", context)
+    """Render the line once and send it to every group that may read it. The same HTML goes
+    to every reader, so it carries the mute and report controls for anyone: the chat box
+    names its reader (data-reader) and site.js hides the controls on the reader's own lines."""
+    # Once per language of the site (its controls' words), each socket forwarding its own
+    # (games.consumers.forward_chat); "html" is the default language's.
+    renders = render_in_every_language(
+        lambda: render_to_string("chat/_live_line.html", {"line": message, "kind": room.kind, "pk": room.pk}))
     readers = None if room.public or room.game is not None else sorted(room.talkers())
-    event = {"type": "chat.message", "html": by_language[settings.LANGUAGE_CODE], "html_by_language": by_language,
+    event = {"type": "chat.message", "html": renders[settings.LANGUAGE_CODE], "html_by_language": renders,
              "author": message.author_id, "readers": readers}
     notify.send_many([(group, event) for group in groups(room)])
 

@@ -21,9 +21,10 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy, ngettext
 from django_ratelimit.decorators import ratelimit
 
-TOO_MANY = "Too many attempts in a short time: wait a minute, then try again."
+TOO_MANY = gettext_lazy("Too many attempts in a short time: wait a minute, then try again.")
 
 
 def rate_for(group: str, request: HttpRequest) -> str | None:
@@ -59,6 +60,10 @@ def too_many_requests(request: HttpRequest, exception: Exception | None = None) 
 def locked_out(request: HttpRequest, credentials: dict | None = None, *args: Any, **kwargs: Any) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the login form again, with the reason and when to retry."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    message = (f"Too many failed log-in attempts for this account from your address. "
-               f"Log-in is locked for {minutes} minutes; you can reset your password meanwhile.")
+    message = ngettext(
+        "Too many failed log-in attempts for this account from your address. "
+        "Log-in is locked for %(minutes)s minute; you can reset your password meanwhile.",
+        "Too many failed log-in attempts for this account from your address. "
+        "Log-in is locked for %(minutes)s minutes; you can reset your password meanwhile.",
+        minutes) % {"minutes": minutes}
     return render(request, "400.html", {"message": message, "status": 429, "locked": True}, status=429)

@@ -29,6 +29,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import register_converter
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 # C0 controls and DEL; tab, newline and carriage return are fine inside form values
 # (a text area sends them) but not in a path or a query parameter.
@@ -36,7 +38,7 @@ CONTROL_IN_VALUE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 CONTROL_ANYWHERE = re.compile(r"[\x00-\x1f\x7f]")
 MAX_JSON_BYTES = 10_000
 MAX_JSON_DEPTH = 32
-BAD_CHARACTERS = "The request holds characters that are not allowed (a NUL or another control character)."
+BAD_CHARACTERS = gettext_lazy("The request holds characters that are not allowed (a NUL or another control character).")
 
 
 class InputError(ValueError):
@@ -74,9 +76,9 @@ register_converter(TokenConverter, "token")
 def clean_text(value: str, *, max_length: int, what: str = "value") -> str:
     """A short single-line string from a client (a move token, a page key), or InputError."""
     if len(value) > max_length:
-        raise InputError(f"The {what} is too long.")
+        raise InputError(_("The %(what)s is too long.") % {"what": what})
     if CONTROL_ANYWHERE.search(value):
-        raise InputError(f"The {what} holds characters that are not allowed.")
+        raise InputError(_("The %(what)s holds characters that are not allowed.") % {"what": what})
     return value
 
 
@@ -106,15 +108,16 @@ def parse_json(raw: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MA
                what: str = "action") -> Any:
     """JSON from a form field, or InputError with a message a player understands."""
     if len(raw.encode("utf-8", "surrogatepass")) > max_bytes:
-        raise InputError(f"That {what} is far too large.")
+        raise InputError(_("That %(what)s is far too large.") % {"what": what})
     if json_depth_exceeds(raw, max_depth):
-        raise InputError(f"That {what} is nested too deeply.")
+        raise InputError(_("That %(what)s is nested too deeply.") % {"what": what})
     try:
         value = json.loads(raw, parse_constant=_refuse_constant)
     except (TypeError, ValueError, RecursionError):
-        raise InputError(f"That {what} could not be read (it is not valid JSON).") from None
+        raise InputError(_("That %(what)s could not be read (it is not valid JSON).") % {"what": what}) from None
     if _holds_lone_surrogate(value):
-        raise InputError(f"That {what} holds characters that are not allowed (half of a UTF-16 pair).")
+        raise InputError(_("That %(what)s holds characters that are not allowed (half of a UTF-16 pair).")
+                         % {"what": what})
     return value
 
 
@@ -153,8 +156,8 @@ def bad_input_characters(request: HttpRequest) -> bool:
     return False
 
 
-BAD_ADDRESS = ("The request's forwarding header (X-Forwarded-For) does not carry a client address "
-               "the site's proxy could have written.")
+BAD_ADDRESS = gettext_lazy("The request's forwarding header (X-Forwarded-For) does not carry a client address "
+                           "the site's proxy could have written.")
 UNKNOWN_CLIENT = "0.0.0.0"
 IPV4_WITH_PORT = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$")
 IPV6_WITH_PORT = re.compile(r"^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$")
@@ -180,7 +183,7 @@ def resolve_client_ip(meta: dict, proxies: int) -> str:
         return _address(meta.get("REMOTE_ADDR") or "")
     hops = [hop.strip() for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",")]
     if len(hops) < proxies:
-        raise InputError(BAD_ADDRESS)
+        raise InputError(str(BAD_ADDRESS))
     return _address(hops[-proxies])
 
 
@@ -190,7 +193,7 @@ def _address(text: str) -> str:
     try:
         return str(ipaddress.ip_address(match.group(1) if match else text))
     except ValueError:
-        raise InputError(BAD_ADDRESS) from None
+        raise InputError(str(BAD_ADDRESS)) from None
 
 
 def refusal(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
@@ -208,15 +211,15 @@ class InputValidationMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if bad_input_characters(request):
-            return refusal(request, BAD_CHARACTERS)
+            return refusal(request, str(BAD_CHARACTERS))
         try:  # here, so a bad header is one 400 and not a 500 in a rate limit
             request._client_ip = resolve_client_ip(request.META, settings.PROXY_COUNT)  # type: ignore[attr-defined]
         except InputError as exc:
             return refusal(request, str(exc))
         response = self.get_response(request)
         if response.status_code == 405 and not response.content:
-            styled = refusal(request, "This address only accepts form submissions: go back to the page "
-                                      "and use its buttons.", status=405)
+            styled = refusal(request, _("This address only accepts form submissions: go back to the page "
+                                        "and use its buttons."), status=405)
             styled["Allow"] = response.get("Allow", "")
             return styled
         return response

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "config.inputs.InputValidationMiddleware",  # NUL/control characters: 400; styled 405s
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.i18n.UserLocaleMiddleware",  # a player's own language and time zone (config/i18n.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -103,6 +104,9 @@ TEMPLATES = [
                 "django.template.loaders.app_directories.Loader",
                 "games.finders.GameTemplatesLoader",
             ])])],
+            # Every template may use config/local_time.py's filters without a {% load %}:
+            # {{ value|local_time }} shows a moment in the reader's zone, the zone named.
+            "builtins": ["config.local_time"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -345,10 +349,11 @@ REMINDER_FRACTION = 0.8  # a reminder when 80% of a correspondence move's time i
 VACATION_DAYS_PER_YEAR = 30
 OPEN_TABLE_IDLE_HOURS = 48  # an open table with no activity for this long closes
 REMATCH_OFFER_HOURS = 24  # a rematch offer nobody completed expires
-# The daily digest goes out once a day at this hour, UTC (0-23; games.tasks.next_digest_at).
-DIGEST_HOUR_UTC = int(os.environ.get("DIGEST_HOUR_UTC", "7"))
-if not 0 <= DIGEST_HOUR_UTC <= 23:
-    raise ImproperlyConfigured("DIGEST_HOUR_UTC is an hour of the day, 0 to 23.")
+# The daily digest goes out at this hour of each player's own day, in their time zone
+# (0-23): the task runs hourly (games.tasks.daily_digest). DIGEST_HOUR_UTC is its old name.
+DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", os.environ.get("DIGEST_HOUR_UTC", "7")))
+if not 0 <= DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured("DIGEST_HOUR is an hour of the day, 0 to 23.")
 
 # --- Notifications (the notifications app: inbox, Web Push, the installable app) -------
 # Web Push keys (VAPID, RFC 8292): `manage.py generate_vapid_keys` prints a pair. The

@@ -18,6 +18,12 @@ and dark for good. Instead:
 
 Without REDIS_URL the site is one process with the in-memory layer, and the local sets
 are the answer.
+
+Listeners are counted per (audience, language) (issue 23): a socket registers under its
+group's name for the site's default language and under "group@nl" for Dutch, so the
+publisher renders each audience once per language somebody reads it in. The channel-layer
+group stays one per audience (chat and the rest send there as before); a panel message
+carries one render per listened language and each socket forwards its own.
 """
 from __future__ import annotations
 
@@ -121,16 +127,30 @@ def _since_key() -> str:
 
 # --- sockets (async, in the server process) ---------------------------------------------
 
-async def join(group: str, channel: str) -> None:
-    """A socket listens to `group`: once this returns, readers count the group watched."""
-    if local.add(group, channel) and _redis_on():
+def languages() -> list[str]:
+    """Every language a page may be read in, the site's default first."""
+    default = settings.LANGUAGE_CODE
+    return [default, *(code for code, _name in settings.LANGUAGES if code != default)]
+
+
+def listener_key(group: str, language: str | None = None) -> str:
+    """What the registry counts: the group itself for the site's default language (so an
+    English page is counted as before), "group@nl" for a Dutch one."""
+    return group if not language or language == settings.LANGUAGE_CODE else f"{group}@{language}"
+
+
+async def join(group: str, channel: str, language: str | None = None) -> None:
+    """A socket listens to `group` in `language`: once this returns, readers count it watched."""
+    key = listener_key(group, language)
+    if local.add(key, channel) and _redis_on():
         _ensure_heartbeat()
-        await _run_write(_sync_group, group)
+        await _run_write(_sync_group, key)
 
 
-async def leave(group: str, channel: str) -> None:
-    if local.remove(group, channel) and _redis_on():
-        await _run_write(_sync_group, group)
+async def leave(group: str, channel: str, language: str | None = None) -> None:
+    key = listener_key(group, language)
+    if local.remove(key, channel) and _redis_on():
+        await _run_write(_sync_group, key)
 
 
 async def _run_write(func, *args) -> None:
@@ -225,33 +245,41 @@ def _warn_unavailable(exc: Exception) -> None:
 
 # --- readers (sync, in any process) -------------------------------------------------------
 
-def listened_to(game_id: int, audiences: list[int | None]) -> list[int | None]:
-    """The audiences of the game with at least one socket somewhere (one Redis trip)."""
-    groups = [audience_group(game_id, seat) for seat in audiences]
+def listened_languages(game_id: int, audiences: list[int | None]) -> list[tuple[int | None, str]]:
+    """Each (audience, language) of the game with at least one socket somewhere (one Redis
+    trip); while the registry is unknown, every audience in every language."""
+    pairs = [(seat, language) for seat in audiences for language in languages()]
+    keys = [listener_key(audience_group(game_id, seat), language) for seat, language in pairs]
     if not _redis_on():
-        return [seat for seat, group in zip(audiences, groups, strict=True) if local.count(group) > 0]
+        return [pair for pair, key in zip(pairs, keys, strict=True) if local.count(key) > 0]
     try:
-        counts = _watched_counts(groups)
+        counts = _watched_counts(keys)
     except Exception as exc:
         _warn_unavailable(exc)
-        return audiences
+        return pairs
     if counts is None:
-        return audiences
-    return [seat for seat, count in zip(audiences, counts, strict=True) if count > 0]
+        return pairs
+    return [pair for pair, count in zip(pairs, counts, strict=True) if count > 0]
+
+
+def listened_to(game_id: int, audiences: list[int | None]) -> list[int | None]:
+    """The audiences of the game with at least one socket somewhere, in any language."""
+    listened = {seat for seat, _language in listened_languages(game_id, audiences)}
+    return [seat for seat in audiences if seat in listened]
 
 
 def seat_is_watched(game_id: int, seat: int) -> bool:
     """Whether some page of that seat is open now, for callers that would rather act once too
     often than not at all (a push to a player who may be looking): unknown is False."""
-    group = audience_group(game_id, seat)
+    keys = [listener_key(audience_group(game_id, seat), language) for language in languages()]
     if not _redis_on():
-        return local.count(group) > 0
+        return any(local.count(key) > 0 for key in keys)
     try:
-        counts = _watched_counts([group])
+        counts = _watched_counts(keys)
     except Exception as exc:
         _warn_unavailable(exc)
         return False
-    return bool(counts and counts[0] > 0)
+    return bool(counts and any(count > 0 for count in counts))
 
 
 def _watched_counts(groups: list[str]) -> list[int] | None:

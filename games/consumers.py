@@ -17,6 +17,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import dateformat, translation
 
+from config.i18n import language_of_scope
+
 from . import presence
 from .models import Game
 from .notify import audience_group, join_audience, leave_audience, user_group
@@ -62,26 +64,32 @@ class GameConsumer(GroupForwarder):
             await self.close(code=4404)
             return
         self.muted = await muted_authors(self.scope["user"])
+        # The language this page reads (its player's setting, else its browser's): the
+        # publisher renders the audience's panel in each language listened to (issue 23).
+        self.language = await database_sync_to_async(language_of_scope)(self.scope)
         group = audience_group(game_id, seat)
         await self.channel_layer.group_add(group, self.channel_name)
         # Counted before the board is checked: a move committed after this is pushed to
         # the group, one committed before it shows in the revision read below.
-        await join_audience(group, self.channel_name)
+        await join_audience(group, self.channel_name, self.language)
         self.group = group
         await self.accept()
         page_revision = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("r")
         if page_revision:
-            board = await board_if_newer(game_id, seat, page_revision[0])
+            board = await board_if_newer(game_id, seat, page_revision[0], self.language)
             if board:
                 await self.send(text_data=board)
 
     async def disconnect(self, code):
         await super().disconnect(code)
         if self.group:
-            await leave_audience(self.group, self.channel_name)
+            await leave_audience(self.group, self.channel_name, getattr(self, "language", None))
 
     async def game_panel(self, event):
-        await self.send(text_data=event["html"])
+        """The audience's panel in this page's language (games.publisher renders one per
+        language listened to; "html" is the site's default language's)."""
+        await self.send(text_data=event.get("html_by_language", {}).get(getattr(self, "language", ""))
+                        or event["html"])
 
     async def chat_message(self, event):
         await forward_chat(self, event)
@@ -105,7 +113,7 @@ def revision(updated) -> str:
 
 
 @database_sync_to_async
-def board_if_newer(game_id: int, seat: int | None, page_revision: str) -> str | None:
+def board_if_newer(game_id: int, seat: int | None, page_revision: str, language: str | None = None) -> str | None:
     """The audience's current panel when the page shows an older one; None when it is
     current (one indexed read of one column: a page loaded a moment ago costs no render)."""
     from .panel import render_panel_for_seat
@@ -116,7 +124,8 @@ def board_if_newer(game_id: int, seat: int | None, page_revision: str) -> str | 
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
     if game is None or not game.is_available:  # its rules package was removed: nothing to draw
         return None
-    return render_panel_for_seat(game, seat, oob=True)
+    with translation.override(language):
+        return render_panel_for_seat(game, seat, oob=True)
 
 
 @database_sync_to_async
@@ -136,8 +145,8 @@ async def forward_chat(consumer, event) -> None:
         return
     if event["author"] in getattr(consumer, "muted", set()):
         return
-    # The line in the language active for this socket (chat.services renders one per language).
-    await consumer.send(text_data=event.get("html_by_language", {}).get(translation.get_language(), event["html"]))
+    await consumer.send(text_data=event.get("html_by_language", {}).get(getattr(consumer, "language", ""))
+                        or event["html"])
 
 
 def update_mutes(consumer, event) -> None:

@@ -65,7 +65,7 @@ class Outcome:
     rematch_offered: RematchOffer | None = None
     started: Outcome | None = None
     status: int = 200
-    panels: dict[int | None, str] = field(default_factory=dict)
+    panels: dict[tuple[int | None, str], str] = field(default_factory=dict)  # (seat, language): html
 
 
 @dataclass

@@ -2,8 +2,10 @@
 
 "Your turn" goes to a correspondence player who is not on the site (no open socket)
 once the game has waited a quiet period, at most once per game per day; a reminder when
-80% of a move's time is used; an opt-in daily digest. Every mail carries a signed
-one-click unsubscribe link and the List-Unsubscribe headers.
+80% of a move's time is used; an opt-in daily digest, at the player's local morning.
+Every mail carries a signed one-click unsubscribe link and the List-Unsubscribe headers.
+Every mail is rendered in its recipient's language and time zone (config.i18n), whoever
+caused it.
 
 A mail is recorded (MailLog, whose unique key is the once-a-day limit) in the same
 transaction that sends it, committed only once the server accepted the mail: a refused or
@@ -16,7 +18,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.utils import formataddr, parseaddr
 
 from django.conf import settings
@@ -26,6 +28,8 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+
+from config.i18n import in_users_language, zone_named, zone_of
 
 from . import presence
 from .finishing import ending_sentences
@@ -65,9 +69,11 @@ def send(user, kind: str, template: str, context: dict) -> None:
     url = settings.SITE_URL + reverse("accounts:unsubscribe", args=[unsubscribe_token(user, kind)])
     context = {**context, "user": user, "site_name": settings.SITE_NAME, "site_url": settings.SITE_URL,
                "unsubscribe_url": url, "settings_url": settings.SITE_URL + reverse("accounts:settings")}
-    subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
+    with in_users_language(user):  # the recipient's language and clock, not the sender's
+        subject = " ".join(render_to_string(f"emails/{template}_subject.txt", context).split())
+        body = render_to_string(f"emails/{template}.txt", context)
     message = EmailMultiAlternatives(
-        subject=subject, body=render_to_string(f"emails/{template}.txt", context), from_email=sender(),
+        subject=subject, body=body, from_email=sender(),
         to=[user.email], connection=get_connection(timeout=SMTP_TIMEOUT),
         headers={"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
     )
@@ -86,8 +92,9 @@ def refusal_code(error: Exception) -> int | None:
 
 def deliver(user, game: Game | None, kind: str, template: str, context: dict) -> str:
     """Send today's mail of this kind once: "sent", "already mailed today" or "refused".
-    Raises MailDeferred on a temporary failure (nothing recorded, the caller retries)."""
-    today = timezone.now().date()
+    "Today" is the recipient's own day (their time zone). Raises MailDeferred on a
+    temporary failure (nothing recorded, the caller retries)."""
+    today = timezone.now().astimezone(zone_of(user)).date()
     try:
         with transaction.atomic():
             # Waits here while another worker holds the same key (sending the same mail).
@@ -171,13 +178,23 @@ def ended_since(user, since) -> list[dict]:
              "players": game.players, "sentences": ending_sentences(game)} for game in games]
 
 
-def daily_digests(on_deferred: Callable[[int], object] | None = None) -> int:
-    """Every opted-in user's digest; returns how many went out. A digest the server defers
-    is handed to `on_deferred(user_id)` (the task retries it later; without one it raises)."""
+def zones_at_hour(zones: list[str], at: datetime, hour: int) -> list[str]:
+    """The zones among `zones` whose local time at `at` is `hour` o'clock."""
+    return [zone for zone in zones if at.astimezone(zone_named(zone)).hour == hour]
+
+
+def daily_digests(on_deferred: Callable[[int], object] | None = None, *, at: datetime | None = None) -> int:
+    """The opted-in users' digests; returns how many went out. With `at` (the hourly run),
+    only those whose local time at `at` is the digest hour (settings.DIGEST_HOUR): each gets
+    theirs at their own morning, once per local day (MailLog's key). A digest the server
+    defers is handed to `on_deferred(user_id)` (the task retries it later; without one it raises)."""
     from django.contrib.auth import get_user_model
 
     sent = 0
     users = get_user_model().objects.filter(email_digest=True, is_active=True).exclude(email="")
+    if at is not None:
+        zones = list(users.order_by().values_list("time_zone", flat=True).distinct())
+        users = users.filter(time_zone__in=zones_at_hour(zones, at, settings.DIGEST_HOUR))
     for user_id in users.values_list("pk", flat=True):
         try:
             sent += digest_mail(user_id) == "sent"

@@ -16,12 +16,13 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db.models import F
 from django.template.loader import render_to_string
+from django.utils import translation
 
 # Who watches which audience lives in games.audiences (a registry rebuilt by heartbeats);
 # these names stay here for the notifier and its callers.
 from .audiences import join as join_audience  # noqa: F401
 from .audiences import leave as leave_audience  # noqa: F401
-from .audiences import listened_to  # noqa: F401  (games.publisher asks it here)
+from .audiences import listened_languages, listened_to  # noqa: F401  (games.publisher asks them here)
 from .groups import audience_group, seat_group, spectator_group, table_group, user_group  # noqa: F401
 
 log = logging.getLogger(__name__)
@@ -50,15 +51,32 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
         log.exception("channel layer send to %s failed", [group for group, _ in messages])
 
 
-def badge_messages(user_ids: set[int]) -> list[tuple[str, dict]]:
-    """Each user's "your turn" badge, rendered once per user from one query."""
+def badge_messages(user_ids: set[int], languages: dict[int, str] | None = None) -> list[tuple[str, dict]]:
+    """Each user's "your turn" badge, rendered once per user from one query, in the user's
+    language (`languages` when the caller has it, else one more query)."""
     if not user_ids:
         return []
     waiting = games_waiting_for_users(user_ids)
-    return [(user_group(uid), {"type": "badge.update",
-                               "html": render_to_string("games/_turn_badge.html",
-                                                        {"turn_games": waiting[uid], "oob": True})})
-            for uid in sorted(user_ids)]
+    languages = {**users_languages(user_ids - set(languages or {})), **(languages or {})}
+    messages = []
+    for uid in sorted(user_ids):
+        with translation.override(languages[uid]):
+            html = render_to_string("games/_turn_badge.html", {"turn_games": waiting[uid], "oob": True})
+        messages.append((user_group(uid), {"type": "badge.update", "html": html}))
+    return messages
+
+
+def users_languages(user_ids: set[int]) -> dict[int, str]:
+    """{user id: the language they read} (config.i18n.language_of), in one query."""
+    from django.contrib.auth import get_user_model
+
+    from config.i18n import language_of
+
+    if not user_ids:
+        return {}
+    found = {uid: language_of(user) for uid, user in
+             get_user_model().objects.only("id", "language").in_bulk(list(user_ids)).items()}
+    return {uid: found.get(uid) or language_of(None) for uid in user_ids}
 
 
 def games_waiting_for_users(user_ids: set[int]) -> dict[int, list]:

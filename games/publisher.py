@@ -7,9 +7,10 @@ place that acts on an Outcome (lila's RoundAsyncActor publishing MovePlayer's ev
 - inside the transaction: each (re)started clock gets its deadline task (and, through the
   seat_clock_started signal, its mails); a new rematch offer gets its expiry task. A rolled-back
   change leaves no task behind, and no committed change lacks its deadline.
-- after the commit: the game's panel is rendered once per listened audience and sent
-  with the players' turn badges; the renders are kept on the Outcome (`panels`), so the
-  mover's answer is the very HTML its sockets got.
+- after the commit: the game's panel is rendered once per listened audience and language
+  (issue 23: each in the language its readers read) and sent with the players' turn
+  badges, each in its player's language; the renders are kept on the Outcome (`panels`),
+  so the mover's answer is the very HTML its sockets got.
 
 The public entry points (`submit`, `resign`, `accept_rematch`, ...) are these published
 versions; games.engine re-exports them under the names the rest of the site calls. The
@@ -25,9 +26,12 @@ import logging
 from datetime import datetime
 from typing import Any, Callable
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_tasks import task
+
+from config.i18n import language_of
 
 from . import finishing, moves, notify, rematch
 from .core import Outcome, Rejected, SeatPlan, searching_bot_to_move
@@ -77,17 +81,29 @@ def send(outcome: Outcome) -> None:
     """Every listened audience's new panel, and the players' turn badges (one trip)."""
     game = outcome.game
     outcome.panels = render_audiences(game)
-    messages = [(notify.audience_group(game.pk, seat), {"type": "game.panel", "html": html})
-                for seat, html in outcome.panels.items()]
+    by_audience: dict[int | None, dict[str, str]] = {}
+    for (seat, language), html in outcome.panels.items():
+        by_audience.setdefault(seat, {})[language] = html
+    # One message per audience group: "html" for a socket of the site's default language (and
+    # any older consumer), "html_by_language" for the rest (games.consumers picks its own).
+    messages = [(notify.audience_group(game.pk, seat),
+                 {"type": "game.panel", "html": renders.get(settings.LANGUAGE_CODE) or next(iter(renders.values())),
+                  "html_by_language": renders})
+                for seat, renders in by_audience.items()]
     users = {s.user_id for s in game.seats.all() if s.user_id}
-    notify.send_many(messages + notify.badge_messages(users))
+    known = {s.user_id: language_of(s.user) for s in game.seats.all() if s.user_id and Seat.user.is_cached(s)}
+    notify.send_many(messages + notify.badge_messages(users, known))
 
 
-def render_audiences(game: Game) -> dict[int | None, str]:
-    """One render per listened audience: each seated user's seat, and the spectators."""
+def render_audiences(game: Game) -> dict[tuple[int | None, str], str]:
+    """One render per listened audience and language: each seated user's seat, and the
+    spectators, in each language a page of theirs is open in."""
     seats = sorted({s.index for s in game.seats.all() if s.user_id})
-    return {seat: render_panel_for_seat(game, seat, oob=True)
-            for seat in notify.listened_to(game.pk, [*seats, None])}
+    renders = {}
+    for seat, language in notify.listened_languages(game.pk, [*seats, None]):
+        with translation.override(language):
+            renders[(seat, language)] = render_panel_for_seat(game, seat, oob=True)
+    return renders
 
 
 def game_changed(game: Game | int) -> None:

@@ -83,13 +83,13 @@ def send_digest(user_id: int, attempt: int = 0) -> str:
 
 # --- Periodic work: each run enqueues the next one (`schedule_periodic_tasks` starts them) ---
 
-def next_digest_at(now: datetime, hour: int | None = None) -> datetime:
-    """The next daily digest: the first `hour`:00 UTC (settings.DIGEST_HOUR_UTC) strictly
-    after `now`. A run that starts late (a worker was down) still schedules the next one at
-    the fixed hour, so the digest never drifts."""
-    hour = settings.DIGEST_HOUR_UTC if hour is None else hour
-    today = now.astimezone(UTC).replace(hour=hour, minute=0, second=0, microsecond=0)
-    return today if today > now else today + timedelta(days=1)
+def next_digest_at(now: datetime) -> datetime:
+    """The digest's next run: the first full hour strictly after `now`. It runs every hour
+    and mails the players whose local time is then settings.DIGEST_HOUR (games.mail.
+    daily_digests), so each gets it at their own morning. A run that starts late (a worker
+    was down) still schedules the next one on the hour, so the chain never drifts."""
+    hour = now.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+    return hour + timedelta(hours=1)
 
 
 PERIODIC_LOCK = 0x5B_7A5C  # the advisory lock key under which a chain's next run is enqueued
@@ -116,8 +116,9 @@ def enqueue_next_run(periodic, run_after: datetime) -> bool:
 def daily_digest() -> int:
     from . import mail
 
-    sent = mail.daily_digests(on_deferred=_retry_digest)
-    enqueue_next_run(daily_digest, next_digest_at(timezone.now()))
+    now = timezone.now()
+    sent = mail.daily_digests(on_deferred=_retry_digest, at=now)
+    enqueue_next_run(daily_digest, next_digest_at(now))
     return sent
 
 
@@ -126,7 +127,7 @@ def _retry_digest(user_id: int) -> None:
 
 
 def first_run_at(periodic, now: datetime) -> datetime:
-    """When a periodic task's chain starts: the digest at its hour, the rest at once."""
+    """When a periodic task's chain starts: the digest on the next full hour, the rest at once."""
     return next_digest_at(now) if periodic is daily_digest else now
 
 

@@ -105,7 +105,7 @@ def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 2
     """The panel after a submission: from the engine's Outcome when there is one (its game,
     no re-read; its pushed panel, no second render)."""
     game = outcome.game if outcome is not None else _game(game_id)
-    pushed = outcome.panels.get(game.seat_of(request.user)) if outcome is not None else None
+    pushed = outcome.panels.get((game.seat_of(request.user), get_language())) if outcome is not None else None
     if pushed and not message and not error:
         # The publisher just drew this seat's panel for its sockets: the same HTML, swapped
         # in place rather than out of band, is the answer (one render fewer per move).

@@ -6,6 +6,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
+from config.i18n import in_scope_language, language_of_scope
+
 from games.consumers import forward_chat, muted_authors, update_mutes
 from games.notify import LOBBY_GROUP, table_group
 
@@ -21,7 +23,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     def render(self) -> str:
         user = self.scope["user"]
-        return render_to_string("lobby/index.html#table-list", {**lobby_context(user), "user": user, "oob": True})
+        with in_scope_language(self.scope):  # the socket's reader's language and zone (issue 23)
+            return render_to_string("lobby/index.html#table-list", {**lobby_context(user), "user": user, "oob": True})
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -31,6 +34,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.groups = [table_group(self.table_id)]
         self.muted = await muted_authors(self.scope["user"])
+        self.language = await database_sync_to_async(language_of_scope)(self.scope)  # for chat lines
         await self.channel_layer.group_add(self.groups[0], self.channel_name)
         await self.accept()
 
@@ -50,4 +54,5 @@ class TableConsumer(AsyncWebsocketConsumer):
         user = self.scope["user"]
         if table is None or (table.is_private and not table.has_user(user)):
             return ""
-        return render_to_string("lobby/table.html#table-card", {**table_context(table, user), "oob": True})
+        with in_scope_language(self.scope):  # the socket's reader's language and zone (issue 23)
+            return render_to_string("lobby/table.html#table-card", {**table_context(table, user), "oob": True})

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
@@ -95,6 +95,12 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, {"form": form})
 
 
+# The bot levels' names as pages show them (games.rules.levels.NAMES, translated).
+BOT_LEVELS = {1: pgettext_lazy("bot level", "beginner"), 2: pgettext_lazy("bot level", "casual"),
+              3: pgettext_lazy("bot level", "greedy"), 4: pgettext_lazy("bot level", "planner"),
+              5: pgettext_lazy("bot level", "strong")}
+
+
 def table_context(table: Table, user, *, invited: bool = False) -> dict:
     return {
         "table": table,
@@ -104,7 +110,7 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
         "free_range": range(max(0, table.free)),
         "invited": invited,
         "invite_url": settings.SITE_URL + reverse("lobby:invite", args=[table.invite_token]),
-        "bot_levels": [(level, _(name)) for level, name in sorted(levels.NAMES.items())],
+        "bot_levels": [(level, str(name)) for level, name in BOT_LEVELS.items()],
     }
 
 

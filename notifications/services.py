@@ -6,6 +6,7 @@ nothing in games/ or lobby/ calls this module.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from .models import Notification, PushSubscription, site_wanted
 from .wording import in_language_of, user_languages
@@ -68,21 +70,25 @@ def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) ->
         transaction.on_commit(lambda: send_bells(inbox))
 
 
-def bell_html(user_id: int, *, oob: bool = False) -> str:
+def bell_html(user_id: int, *, oob: bool = False, language: str | None = None) -> str:
+    """The bell; `language`: the reader's, when rendered outside their request (a push)."""
     unread = Notification.objects.filter(user_id=user_id, read=False).count()
-    return render_to_string("notifications/_bell.html", {"unread": unread, "oob": oob})
+    with translation.override(language) if language else contextlib.nullcontext():
+        return render_to_string("notifications/_bell.html", {"unread": unread, "oob": oob})
 
 
 def send_bells(user_ids: set[int]) -> None:
     """The bell with its new count, over each user's own socket group (the group every page
     joins, games.notify.user_group). The user consumer forwards any `badge.update` HTML
     as it is, and htmx swaps the bell out of band by its id."""
-    from games.notify import user_group
+    from games.notify import user_group, users_languages
 
     layer = get_channel_layer()
     if layer is None:
         return
-    messages = [(user_group(uid), {"type": "badge.update", "html": bell_html(uid, oob=True)}) for uid in user_ids]
+    languages = users_languages(set(user_ids))  # each bell in its reader's language
+    messages = [(user_group(uid), {"type": "badge.update", "html": bell_html(uid, oob=True, language=languages[uid])})
+                for uid in user_ids]
 
     async def send_all():
         for group, message in messages:

@@ -15,12 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from config.i18n import in_users_language
 from games.models import Game
 
 from . import push, turns
 from .kinds import PUSH
 from .models import Notification, PendingTurn, PushSubscription, wants
-from .wording import in_language_of
 
 PRUNE_EVERY = timedelta(days=1)
 
@@ -40,7 +40,7 @@ def push_turns(user_id: int) -> str:
     games = [row.game for row in rows if turns.still_yours(row) and not turns.game_is_open(row.game_id, row.seat)]
     if not games:
         return "nothing to push"
-    with in_language_of(user_id):
+    with in_users_language(user):  # the player's language, whoever moved
         payload = turns.turn_payload(games)
     sent = push.send_to_user(user_id, payload)
     return f"pushed {len(games)} game(s) to {sent} device(s)"
@@ -62,7 +62,7 @@ def push_reminder(game_id: int, seat_index: int, deadline: str) -> str:
     if turns.game_is_open(game_id, seat_index):
         return "game open"
     left = round(100 * (1 - settings.REMINDER_FRACTION))
-    with in_language_of(seat.user.id):
+    with in_users_language(seat.user):  # the player's language and clock
         payload = {"title": _("Reminder: %(percent)s %% of your time left") % {"percent": left},
                    "body": _("%(game)s waits for your move.") % {"game": game},
                    "url": game.get_absolute_url(), "tag": f"game-{game.pk}"}
@@ -77,7 +77,8 @@ def push_notification(user_id: int, kind: str, text: str, url: str, game_id: int
         return "opted out"
     if game_id and _has_game_open(user_id, game_id):
         return "game open"
-    payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
+    with in_users_language(user):  # the player's language (the text itself is the inbox line's)
+        payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
     return f"pushed to {push.send_to_user(user_id, payload)} device(s)"
 
 

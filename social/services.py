@@ -2,9 +2,8 @@
 challenges and quick pairing. Every game starts through games.engine.start_game."""
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -14,9 +13,10 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.i18n import in_users_language
 from games import engine, presence
 from games.models import Game, Pace, Seat
 
@@ -113,23 +113,11 @@ def reliability(user, last: int = 100) -> Reliability:
 
 # --- Direct challenges -------------------------------------------------------------------
 
-@contextlib.contextmanager
-def _in_language_of(user) -> Iterator[None]:
-    """The recipient's language (their `language` setting when accounts has one; else the
-    site's default), never the language of whoever caused the mail."""
-    try:
-        code = translation.get_supported_language_variant(getattr(user, "language", "") or settings.LANGUAGE_CODE)
-    except LookupError:
-        code = settings.LANGUAGE_CODE
-    with translation.override(code):
-        yield
-
-
 def _tell(user, words: Callable[[], tuple[str, str]]) -> None:
     """Mail `user` the (subject, body) that `words()` gives, written in the recipient's
-    language, not the sender's."""
+    language and time zone (config.i18n), not the sender's."""
     if user.email:
-        with _in_language_of(user):
+        with in_users_language(user):
             subject, body = words()
         send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email], fail_silently=True)
 
@@ -227,6 +215,10 @@ def decline(challenge_id: int, user) -> Challenge:
 def cancel(challenge_id: int, sender) -> None:
     Challenge.objects.filter(pk=challenge_id, sender=sender, status=Challenge.Status.OPEN).update(
         status=Challenge.Status.CANCELLED)
+
+
+def _expired_words(challenge: Challenge) -> Callable[[], tuple[str, str]]:
+    return lambda: ("Your challenge expired", f"Nobody answered your {challenge.title} challenge within 7 days.")
 
 
 def expire_challenges(now: datetime | None = None) -> int:

@@ -18,15 +18,13 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from .base import Action, State, gettext_noop
+from .base import Action, State
 from .search import SearchLimits
 from .search import choose as search_choose
 
 LEVELS = (1, 2, 3, 4, 5)
 GREEDY = 3
-# Marked for the catalogues; pages show them translated (lobby's "Add a bot").
-NAMES = {1: gettext_noop("beginner"), 2: gettext_noop("casual"), 3: gettext_noop("greedy"),
-         4: gettext_noop("planner"), 5: gettext_noop("strong")}
+NAMES = {1: "beginner", 2: "casual", 3: "greedy", 4: "planner", 5: "strong"}  # pages: lobby.views.BOT_LEVELS
 # Share of moves a weak level takes from the greedy bot (the rest are random legal moves).
 GREEDY_SHARE = {1: 0.3, 2: 0.7}
 # Rollout length in actions per seat: about one round of the game, so a rollout lets every

@@ -14,7 +14,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const bar = document.getElementById("progress");
   document.body.addEventListener("htmx:beforeRequest", () => bar && bar.classList.add("on"));
   document.body.addEventListener("htmx:afterRequest", () => bar && bar.classList.remove("on"));
-  document.body.addEventListener("htmx:sendError", () => alert("The server could not be reached. Check your connection."));
+  document.body.addEventListener("htmx:sendError", () => alert(pageText("offline", "The server could not be reached. Check your connection.")));
   // A live update for a game state this page already shows (typically the echo of our own
   // move, arriving after its answer) would only wipe a half-made choice: skip it.
   document.body.addEventListener("htmx:oobBeforeSwap", (event) => {
@@ -51,6 +51,77 @@ document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("htmx:afterSwap", showTurnCount);
   document.body.addEventListener("htmx:wsAfterMessage", follow);
   follow();
+});
+
+// Sentences this script shows come translated with the page: <body data-text-NAME> (base.html).
+function pageText(name, english) {
+  const key = "text" + name.charAt(0).toUpperCase() + name.slice(1);
+  return (document.body && document.body.dataset[key]) || english;
+}
+
+// Moments in the reader's zone and language (config/local_time.py draws them as
+// <time datetime="UTC ISO" data-zone="the zone the server used" data-shows="datetime|date|time...">).
+// Pages come drawn in the player's zone already; HTML pushed over a socket is drawn in UTC,
+// and a visitor's pages too: those are redrawn here, in <body data-time-zone> (a player's
+// setting) or else the browser's own zone, with Intl in the page's language (<html lang>).
+function pageTimeZone() {
+  const chosen = document.body && document.body.dataset.timeZone;
+  if (chosen) return chosen;
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (err) { return "UTC"; }
+}
+const MOMENT_PARTS = {
+  date: { month: "short", day: "numeric" },
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" },
+};
+function localizeTimes(root) {
+  if (!root || !root.querySelectorAll || !window.Intl) return;
+  const zone = pageTimeZone();
+  const lang = document.documentElement.lang || "en";
+  root.querySelectorAll("time[datetime][data-zone]").forEach((el) => {
+    if (el.dataset.zone === zone) return;
+    const moment = new Date(el.getAttribute("datetime"));
+    if (isNaN(moment)) return;
+    const shows = el.dataset.shows || "datetime";
+    const options = { timeZone: zone };
+    if (shows.startsWith("date")) Object.assign(options, MOMENT_PARTS.date);
+    if (shows.includes("time")) Object.assign(options, MOMENT_PARTS.time);
+    if (shows.includes("seconds")) options.second = "2-digit";
+    if (shows.includes("year")) options.year = "numeric";
+    try {
+      el.textContent = new Intl.DateTimeFormat(lang, options).format(moment);
+      el.dataset.zone = zone;
+    } catch (err) { /* an unknown zone: the server's text stays */ }
+  });
+}
+document.addEventListener("DOMContentLoaded", () => {
+  localizeTimes(document.body);
+  // Whatever htmx swaps in (a pushed panel, a polled card, a page of a list) and anything
+  // else added later: redrawn as it arrives.
+  new MutationObserver((records) => {
+    records.forEach((record) => record.addedNodes.forEach((node) => {
+      if (node.nodeType !== 1) return;
+      if (node.matches("time[datetime][data-zone]")) localizeTimes(node.parentElement);
+      else localizeTimes(node);
+    }));
+  }).observe(document.body, { childList: true, subtree: true });
+});
+
+// Sign-up guesses the player's time zone from the browser (accounts.forms.SignupForm;
+// the server keeps it only when it is a zone it knows).
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("input[data-guess-time-zone]").forEach((field) => {
+    try { field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (err) { /* UTC */ }
+  });
+});
+
+// The language chooser in the header (base.html) goes as soon as a language is picked;
+// its button is for pages without this script.
+document.documentElement.classList.add("js");
+document.addEventListener("change", (event) => {
+  const select = event.target;
+  if (select instanceof HTMLSelectElement && select.hasAttribute("data-autosubmit") && select.form) {
+    select.form.requestSubmit();
+  }
 });
 
 // The page's CSRF token (a meta tag base.html draws with the page) goes with every form post
@@ -218,7 +289,7 @@ document.addEventListener("click", async (event) => {
     field.select();
     copied = document.execCommand && document.execCommand("copy");
   }
-  if (status) status.textContent = copied ? "Copied." : "Select the link and copy it.";
+  if (status) status.textContent = copied ? pageText("copied", "Copied.") : pageText("copyFailed", "Select the link and copy it.");
 });
 
 // The create-table form shows only the fields of the chosen pace (data-pace on a field:

@@ -84,8 +84,8 @@ def test_a_game_of_searching_bots_only_is_played_to_its_end_by_the_worker(alice,
 
 
 def test_the_host_picks_the_level_of_the_bot_they_add(alice, alice_client):
-    table = lobby.create_table(alice, game_slug="roll-to-the-top", seats_count=3, options={}, is_private=False, pace="live",
-                               days_per_move=None)
+    table = lobby.create_table(alice, game_slug="roll-to-the-top", seats_count=3, options={}, is_private=False,
+                               pace="live", days_per_move=None)
     page = alice_client.get(f"/tables/{table.pk}/").content.decode()
     assert 'name="level"' in page and ">5: strong</option>" in page
     alice_client.post(f"/tables/{table.pk}/bots/add/", {"level": "1"})

@@ -30,7 +30,8 @@ def finished(start_game, alice, bob, monkeypatch):
     """A finished game with both players' pages open; returns (game, pushes by group)."""
     game = start_game(SLUG, [alice, bob])
     engine.resign(game.pk, alice)
-    monkeypatch.setattr(notify, "listened_to", lambda game_id, audiences: [a for a in audiences if a is not None])
+    monkeypatch.setattr(notify, "listened_languages",  # both players' pages open, in English
+                        lambda game_id, audiences: [(a, "en") for a in audiences if a is not None])
     pushed: dict[str, list[str]] = {}
     monkeypatch.setattr(notify, "send_many", lambda messages: [
         pushed.setdefault(group, []).append(message.get("html", "")) for group, message in messages])

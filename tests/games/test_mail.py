@@ -153,47 +153,34 @@ def test_the_digest_says_how_the_games_of_the_day_ended(start_game, alice, bob):
 
 
 @pytest.mark.parametrize(("now", "expected"), [
-    ("2026-03-10 06:59:59", "2026-03-10 07:00:00"),  # before the hour: today
-    ("2026-03-10 07:00:00", "2026-03-11 07:00:00"),  # the run itself: tomorrow, never twice a day
-    ("2026-03-10 19:30:00", "2026-03-11 07:00:00"),  # after the hour: tomorrow
-    ("2026-12-31 23:00:00", "2027-01-01 07:00:00"),  # across a year's end
+    ("2026-03-10 06:59:59", "2026-03-10 07:00:00"),  # the next full hour
+    ("2026-03-10 07:00:00", "2026-03-10 08:00:00"),  # the run itself: the hour after, never twice
+    ("2026-12-31 23:30:00", "2027-01-01 00:00:00"),  # across a year's end
 ])
-def test_the_next_digest_is_at_the_fixed_hour_utc(now, expected):
+def test_the_digest_runs_every_full_hour(now, expected):
+    """Hourly: each run mails the players whose local time is the digest hour (issue 23)."""
     from datetime import UTC, datetime
 
     from games.tasks import next_digest_at
 
-    at = next_digest_at(datetime.fromisoformat(now).replace(tzinfo=UTC), hour=7)
+    at = next_digest_at(datetime.fromisoformat(now).replace(tzinfo=UTC))
     assert at == datetime.fromisoformat(expected).replace(tzinfo=UTC)
 
 
-def test_the_next_digest_reads_the_hour_in_utc_whatever_the_zone_of_now(settings):
-    from datetime import UTC, datetime, timedelta, timezone
-
-    from games.tasks import next_digest_at
-
-    settings.DIGEST_HOUR_UTC = 7
-    paris_morning = datetime(2026, 3, 10, 7, 30, tzinfo=timezone(timedelta(hours=1)))  # 06:30 UTC
-    assert next_digest_at(paris_morning) == datetime(2026, 3, 10, 7, 0, tzinfo=UTC)
-
-
-def test_the_digest_chain_starts_and_continues_at_the_configured_hour(settings, run_tasks):
-    from datetime import UTC
-
+def test_the_digest_chain_starts_and_continues_on_the_hour(run_tasks):
     from django.core.management import call_command
     from django.utils import timezone
     from django_tasks_db.models import DBTaskResult
 
     from games.tasks import next_digest_at
 
-    settings.DIGEST_HOUR_UTC = 5
     call_command("schedule_periodic_tasks")
     first = DBTaskResult.objects.get(task_path__endswith=".daily_digest", status="READY")
-    assert (first.run_after.astimezone(UTC).hour, first.run_after.minute, first.run_after.second) == (5, 0, 0)
-    run_tasks(only="daily_digest")  # made due now: the run enqueues the next 05:00 after now
+    assert (first.run_after.minute, first.run_after.second) == (0, 0)
+    run_tasks(only="daily_digest")  # made due now: the run enqueues the next full hour after now
     nxt = DBTaskResult.objects.get(task_path__endswith=".daily_digest", status="READY")
     assert nxt.pk != first.pk and nxt.run_after == next_digest_at(timezone.now())
-    assert nxt.run_after.astimezone(UTC).hour == 5 and nxt.run_after.minute == 0
+    assert nxt.run_after.minute == 0 and nxt.run_after > timezone.now()
 
 
 def test_unsubscribe_works_with_one_click_and_no_login(start_game, alice, bob, run_tasks):
@@ -246,7 +233,7 @@ def test_mail_preferences_are_on_the_settings_page(alice_client, alice):
 def test_the_help_page_says_when_the_digest_goes_out(client):
     from django.conf import settings
 
-    assert f"at {settings.DIGEST_HOUR_UTC:02d}:00 UTC" in client.get("/help/").content.decode()
+    assert f"at {settings.DIGEST_HOUR:02d}:00 your time" in client.get("/help/").content.decode()
 
 
 # --- A real SMTP server (aiosmtpd) that refuses: issue 18, row 4 ---
@@ -329,9 +316,13 @@ def test_a_mail_server_that_is_down_defers_the_mail(start_game, alice, bob, run_
     assert queued("send_turn_mail").get().args_kwargs["kwargs"] == {"attempt": 1}
 
 
-def test_a_deferred_digest_is_retried_for_that_user_alone(start_game, alice, bob, run_tasks, smtp_server):
+def test_a_deferred_digest_is_retried_for_that_user_alone(start_game, alice, bob, run_tasks, smtp_server, settings):
+    from django.utils import timezone
+
     from games.models import MailLog
     from games.tasks import daily_digest
+
+    settings.DIGEST_HOUR = timezone.now().hour  # the hourly run finds its players' morning (both in UTC)
 
     start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1)
     for user in (alice, bob):

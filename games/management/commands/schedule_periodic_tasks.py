@@ -4,7 +4,8 @@ expiring in lobby/tasks.py, the daily digest in games/tasks.py) unless already q
 Each periodic task enqueues its own next run; this command, run before the worker starts
 (see the Procfile), only starts the chain when no run is waiting (games.tasks.enqueue_next_run:
 two workers starting together start one chain). Open tables are checked
-at once; the daily digest first runs at settings.DIGEST_HOUR_UTC.
+at once; the daily digest first runs on the next full hour (then hourly, for the players
+whose local time is settings.DIGEST_HOUR).
 """
 from importlib import import_module
 

@@ -42,7 +42,8 @@ HOW_TO = {"nl": ["Niemand loopt over water", "Een beurt heeft twee delen", "Raft
 ENGLISH_HOW_TO = ["Nobody walks on water", "A turn has two parts", "extra-step card", "Ada holds a pass",
                   "Points per card", "Flower, animal, pass, mountaintop"]
 # Numbers in the SVG: attributes with coordinates, sizes and transforms, and the map's column count.
-GEOMETRY = re.compile(r'(?<![\w-])(?:points|viewBox|transform|[xy][12]?|c[xy]|r|width|height|d)="([^"]*)"|--rf-cols: ([^"]*)"')
+GEOMETRY = re.compile(r'(?<![\w-])(?:points|viewBox|transform|[xy][12]?|c[xy]|r|width|height|d)="([^"]*)"'
+                      r'|--rf-cols: ([^"]*)"')
 
 
 @pytest.fixture(autouse=True)
