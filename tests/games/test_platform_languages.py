@@ -140,8 +140,9 @@ def test_the_turn_mail_speaks_the_recipients_language(language, start_game, alic
     caches["presence"].clear()  # nobody is on the site: the mail goes out
     game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=2)
     user = {0: alice, 1: bob}[game.to_act()[0]]
-    with translation.override(language):  # the recipient's language (i18n-core picks it per user)
-        run_tasks(only="send_turn_mail")
+    user.language = language  # the recipient's setting; the worker's own language is English
+    user.save(update_fields=["language"])
+    run_tasks(only="send_turn_mail")
     [message] = mail.outbox
     subject, sentences = TURN_MAIL[language]
     assert message.subject == subject.format(pk=game.pk)

@@ -179,8 +179,11 @@ def test_refusals_and_messages_speak_the_readers_language(alice, bob):
 
 
 @pytest.mark.django_db
-def test_the_password_reset_mail_in_the_requesters_language(client, alice):
-    client.post("/accounts/password_reset/", {"email": alice.email}, HTTP_ACCEPT_LANGUAGE="nl")
+def test_the_password_reset_mail_in_the_accounts_language(client, alice):
+    """Written in the account's language, whatever the page that asked for it was in."""
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.post("/accounts/password_reset/", {"email": alice.email}, HTTP_ACCEPT_LANGUAGE="de")
     [message] = mail.outbox
     assert message.subject == "Herstel je Switchback-wachtwoord"
     assert "Iemand (hopelijk jij) heeft gevraagd" in message.body
