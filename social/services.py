@@ -217,10 +217,6 @@ def cancel(challenge_id: int, sender) -> None:
         status=Challenge.Status.CANCELLED)
 
 
-def _expired_words(challenge: Challenge) -> Callable[[], tuple[str, str]]:
-    return lambda: ("Your challenge expired", f"Nobody answered your {challenge.title} challenge within 7 days.")
-
-
 def expire_challenges(now: datetime | None = None) -> int:
     """Open challenges older than 7 days expire; each sender is told."""
     now = now or timezone.now()
