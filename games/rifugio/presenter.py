@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
 from games.rifugio.rules import data as D
@@ -99,19 +103,26 @@ def _at(c) -> str:
 
 def terrain_word(terrain: str) -> str:
     """A terrain ('meadow', or a letter 'M') in the active language; 'rock/meadow' is a pass's."""
-    words = {"meadow": pgettext("terrain", "meadow"), "forest": pgettext("terrain", "forest"),
-             "rock": pgettext("terrain", "rock"), "mountaintop": pgettext("terrain", "mountaintop"),
-             "water": pgettext("terrain", "water"), "rock/meadow": pgettext("terrain", "rock/meadow")}
-    return words.get(TERRAIN_WORD.get(terrain, terrain), terrain)
+    word = _TERRAIN_WORDS.get(TERRAIN_WORD.get(terrain, terrain))
+    return word() if word else terrain
+
+
+# One lookup per word shown (a tile's title asks for one word, not the whole table).
+_TERRAIN_WORDS = {"meadow": lambda: pgettext("terrain", "meadow"), "forest": lambda: pgettext("terrain", "forest"),
+                  "rock": lambda: pgettext("terrain", "rock"),
+                  "mountaintop": lambda: pgettext("terrain", "mountaintop"),
+                  "water": lambda: pgettext("terrain", "water"),
+                  "rock/meadow": lambda: pgettext("terrain", "rock/meadow")}
+_KIND_WORDS = {"flower": lambda: pgettext("kind", "flower"), "animal": lambda: pgettext("kind", "animal"),
+               "waterfall": lambda: pgettext("kind", "waterfall"), "pass": lambda: pgettext("kind", "pass"),
+               "mountaintop": lambda: pgettext("kind", "mountaintop"), "bear": lambda: pgettext("kind", "bear"),
+               "start": lambda: pgettext("kind", "start")}
 
 
 def kind_word(kind: str) -> str:
     """A special place's kind ('flower', 'bear', ...) in the active language."""
-    words = {"flower": pgettext("kind", "flower"), "animal": pgettext("kind", "animal"),
-             "waterfall": pgettext("kind", "waterfall"), "pass": pgettext("kind", "pass"),
-             "mountaintop": pgettext("kind", "mountaintop"), "bear": pgettext("kind", "bear"),
-             "start": pgettext("kind", "start")}
-    return words.get(kind, kind)
+    word = _KIND_WORDS.get(kind)
+    return word() if word else kind
 
 
 def tile_name(tile_id: str) -> str:
@@ -274,18 +285,32 @@ def _pts(points) -> str:
     return " ".join(f"{x},{y}" for x, y in points)
 
 
+# A cell's geometry depends on its place alone, and the same few hundred cells are drawn on
+# every render: the corner arithmetic is done once per cell (the results are never changed).
+@lru_cache(maxsize=4096)
 def hex_points(cx: float, cy: float, a: float = A) -> str:
     return _pts(_corner(cx, cy, 30 + 60 * i, a) for i in range(6))
 
 
-def triangles(cx: float, cy: float, sides: str, a: float = A) -> list[dict]:
+@lru_cache(maxsize=4096)
+def _triangle_points(cx: float, cy: float, a: float) -> tuple[str, ...]:
+    middle = (round(cx, 2), round(cy, 2))
+    return tuple(_pts([middle, _corner(cx, cy, 60 * s - 30, a), _corner(cx, cy, 60 * s + 30, a)]) for s in range(6))
+
+
+@lru_cache(maxsize=8192)
+def triangles(cx: float, cy: float, sides: str, a: float = A) -> tuple[dict, ...]:
     """Six triangles, one per side, coloured by the edge letter shown there (§19)."""
-    out = []
-    for s in range(6):
-        c1, c2 = _corner(cx, cy, 60 * s - 30, a), _corner(cx, cy, 60 * s + 30, a)
-        out.append({"points": _pts([(round(cx, 2), round(cy, 2)), c1, c2]), "fill": TERRAIN_FILL[sides[s]],
-                    "letter": sides[s], "texture": sides[s] in TEXTURED})
-    return out
+    return tuple({"points": points, "fill": TERRAIN_FILL[sides[s]], "letter": sides[s], "texture": sides[s] in TEXTURED}
+                 for s, points in enumerate(_triangle_points(cx, cy, a)))
+
+
+@lru_cache(maxsize=8192)
+def triangles_svg(cx: float, cy: float, sides: str, a: float = A) -> str:
+    """The six triangles as SVG (a textured one twice: its colour, then its texture on top)."""
+    return "".join(f'<polygon points="{t["points"]}" fill="{t["fill"]}" stroke="{t["fill"]}"/>'
+                   + (f'<polygon class="tex" points="{t["points"]}" fill="url(#rf-tex-{t["letter"]})"/>'
+                      if t["texture"] else "") for t in triangles(cx, cy, sides, a))
 
 
 def rotated(edges: str, k: int) -> str:
@@ -458,18 +483,17 @@ def board_context(panel: dict) -> dict:
         walk = walk_controls(page)
     players = player_cards(page, tiles)
     viewbox = map_viewbox(page)
-    return {
-        "scores": _score_rows(panel.get("scores"), page.expansion),
-        "board": {
-            "viewbox": viewbox, "columns": map_columns(viewbox), "tiles": tiles, "frontier": frontier_cells(page),
-            **map_pieces(page),
-            "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
-            "hand": hand_box(page, placement["rotation"], placement["rotations"]),
-            "buttons": _buttons(page.legal, page.view, page.seat),
-            "players": players, "final": _final(players, page.view) if page.over else None,
-            **turn_summary(page),
-        },
+    board = {
+        "viewbox": viewbox, "columns": map_columns(viewbox), "tiles": tiles, "frontier": frontier_cells(page),
+        **map_pieces(page),
+        "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
+        "hand": hand_box(page, placement["rotation"], placement["rotations"]),
+        "buttons": _buttons(page.legal, page.view, page.seat),
+        "players": players, "final": _final(players, page.view) if page.over else None,
+        **turn_summary(page),
     }
+    board["svg"] = map_svg(board)
+    return {"scores": _score_rows(panel.get("scores"), page.expansion), "board": board}
 
 
 def turn_summary(page: Page) -> dict:
@@ -512,7 +536,7 @@ def _map_tile(page: Page, t: dict, placed: bool) -> dict:
                for i, h in enumerate(t["holders"])]
     return {
         "key": t["key"], "q": t["q"], "r": t["r"], "cx": round(cx, 2), "cy": round(cy, 2),
-        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]),
+        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]), "tris_svg": triangles_svg(cx, cy, t["sides"]),
         "edges": _tile_edges(cx, cy, is_water, water_around),
         "water": is_water, "pond": is_water and not any(water_around),
         "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
@@ -531,13 +555,16 @@ def _nb_key(t: dict, s: int) -> str:
 
 def _tile_edges(cx: float, cy: float, is_water: bool, water_around: list[bool]) -> list[dict]:
     """The outline of a tile, side by side; one river is one body, so no line between waters."""
+    return [e for s, e in enumerate(_hex_edges(cx, cy)) if not (is_water and water_around[s])]
+
+
+@lru_cache(maxsize=4096)
+def _hex_edges(cx: float, cy: float) -> tuple[dict, ...]:
     edges = []
     for s in range(6):
-        if is_water and water_around[s]:
-            continue
         c1, c2 = _corner(cx, cy, 60 * s - 30, A), _corner(cx, cy, 60 * s + 30, A)
         edges.append({"x1": c1[0], "y1": c1[1], "x2": c2[0], "y2": c2[1]})
-    return edges
+    return tuple(edges)
 
 
 def frontier_cells(page: Page) -> list[dict]:
@@ -562,6 +589,146 @@ def map_columns(viewbox: str) -> float:
     """How many hexes wide the view box is: on a phone the map is drawn at least this many
     tap-sized hexes wide (board.css) and scrolls inside its box."""
     return round(float(viewbox.split()[2]) / (A * SQ3), 2)
+
+
+# --- the map drawn in Python -------------------------------------------------------------------
+#
+# Issue 21: a mid-game panel spent most of its time in the template engine, one loop iteration
+# (several variable lookups, an auto-escape, a `{% localize off %}` number each) per triangle,
+# outline, icon and piece. The repeated layers of the map are therefore written here as SVG
+# strings: every number is one this module computed (Python's own `str`, never localized, the
+# same text `{% localize off %}` printed), every cell's triangles and outline come from the
+# geometry caches above, and every text a person reads (names, titles) goes through
+# `conditional_escape` exactly as the template's auto-escape did; the translated sentences are
+# the same msgids the template used, with the same placeholders. _map.html keeps the controls
+# (targets: URLs and hx-vals that the platform's tags write) and prints these layers as they are.
+# The output is byte for byte what the template loops wrote (bench/panel_profile.py dump).
+# Chosen over <symbol>/<use> and fewer elements, which would change the markup the browser
+# tests, the translation tests and the players' eyes rely on, for no further server saving.
+
+_esc = conditional_escape
+
+
+def _int(value) -> int:
+    """What the template's `|add:` did to a coordinate: int() first (a float is cut, not rounded)."""
+    return int(value)
+
+
+def map_svg(m: dict) -> dict[str, SafeString]:
+    """The map's repeated layers as ready SVG (see above), one string per layer."""
+    tiles = m["tiles"]
+    for t in m["targets"]:
+        if t.get("ghost") and "ghost_svg" not in t:
+            t["ghost_svg"] = mark_safe(_tris_markup(t["ghost"]))
+    layers = {
+        "frontier": "".join(f'<polygon points="{f["hex"]}"/>' for f in m["frontier"]),
+        "tiles": "\n  " + "".join(_tile_svg(t) for t in tiles) + "\n  ",
+        "outlines": "".join(_outline_svg(t) for t in tiles),
+        "placed": _placed_svg(tiles),
+        "icons": "\n  " + "".join(_icon_svg(t) for t in tiles if t["icon"]) + "\n  ",
+        "huts": "".join(_hut_svg(t["rifugio"]) for t in tiles if t["rifugio"]),
+        "rafts": "\n  " + "".join(_raft_svg(raft) for raft in m["rafts"]) + "\n  ",
+        "hikers": "".join(_pawn_svg(h) for h in m["hikers"]),
+        "swimmers": "\n  " + "".join(_swimmer_svg(sw) for sw in m["swimmers"]) + "\n  ",
+        "badges": "".join(_badge_svg(t) for t in m["targets"] if t.get("badge")),
+    }
+    return {k: mark_safe(v) for k, v in layers.items()}
+
+
+def _tris_markup(tris) -> str:
+    return "".join(f'<polygon points="{t["points"]}" fill="{t["fill"]}" stroke="{t["fill"]}"/>'
+                   + (f'<polygon class="tex" points="{t["points"]}" fill="url(#rf-tex-{t["letter"]})"/>'
+                      if t["texture"] else "") for t in tris)
+
+
+def _tile_svg(t: dict) -> str:
+    classes = f"tile kind-{t['icon'] or 'plain'}" + (" water" if t["water"] else "") + (" pond" if t["pond"] else "")
+    ripple = (f'<path class="ripple" d="M{_int(t["cx"]) - 12},{t["cy"]} q4,-3 8,0 t8,0 t8,0" '
+              f'transform="translate(0,6)"/>' if t["water"] else "")
+    tris = t.get("tris_svg") or _tris_markup(t["tris"])
+    return (f'\n    <g class="{classes}" data-key="{_esc(t["key"])}">\n      <title>{_esc(t["title"])}</title>\n'
+            f'      {tris}\n      {ripple}\n    </g>\n  ')
+
+
+def _outline_svg(t: dict) -> str:
+    shore = ' class="shore"' if t["water"] else ""
+    return "".join(f'<line x1="{e["x1"]}" y1="{e["y1"]}" x2="{e["x2"]}" y2="{e["y2"]}"{shore}/>' for e in t["edges"])
+
+
+def _placed_svg(tiles: list[dict]) -> str:
+    placed = [t for t in tiles if t["placed"]]
+    if not placed:
+        return ""
+    title = _esc(_("Placed this turn"))
+    return "".join(f'<polygon points="{t["hex"]}"><title>{title}</title></polygon>' for t in placed)
+
+
+def _icon_svg(t: dict) -> str:
+    icon, cx, cy = t["icon"], t["cx"], t["cy"]
+    item = f" item-{t['item'].lower()}" if t["item"] else ""
+    bear = (f'<text class="bear-value" x="{cx}" y="{_int(cy) + 11}">−3</text>' if icon == "bear" else "")
+    start = (f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{_esc(pgettext("start tile", "START"))}</text>'
+             if icon == "start" else "")
+    holders = "".join(
+        f'<g class="holder seat-{d["seat"]}"><title>{_("%(name)s holds this card") % {"name": _esc(d["name"])}}'
+        f'</title><circle cx="{_int(d["x"])}" cy="{d["y"]}" r="4.2"/><text x="{d["x"]}" y="{_int(d["y"]) + 2}">'
+        f'{_esc(d["letter"])}</text></g>' for d in t["holders"])
+    return (f'\n    <g class="icon icon-{icon}{_esc(item)}"><title>{_esc(t["title"])}</title>\n'
+            f'      <use href="#rf-{icon}" x="{_int(cx) - 12}" y="{_int(cy) - 17}" width="24" height="24"/>\n'
+            f'      {bear}\n      {start}\n    </g>\n    {holders}\n  ')
+
+
+def _hut_svg(hut: dict) -> str:
+    title = _("Rifugio of %(name)s") % {"name": _esc(hut["name"])}
+    return (f'<g class="hut seat-{hut["owner"]}" transform="translate({hut["x"]},{hut["y"]})"><title>{title}</title>'
+            f'<path d="M-9,0 L0,-9 L9,0 L7,0 L7,8 L-7,8 L-7,0 Z"/><text x="0" y="6.5">{_esc(hut["letter"])}</text></g>')
+
+
+def _raft_svg(raft: dict) -> str:
+    words = {"name": _esc(raft["name"]), "letter": _esc(raft["letter"])}
+    if raft["unmanned"]:
+        title = _("Raft of %(name)s (%(letter)s), unmanned") % words
+    else:
+        title = _("Raft of %(name)s (%(letter)s), carrying %(riders)s") % {**words, "riders": _esc(raft["rider_names"])}
+    riders = "".join(_pawn_svg(h) for h in raft["riders"])
+    return (f'\n    <g class="raft seat-{raft["owner"]}{" unmanned" if raft["unmanned"] else ""}" '
+            f'transform="translate({raft["x"]},{raft["y"]})">\n      <title>{title}</title>\n'
+            f'      <rect class="plank" x="-21" y="-1" width="42" height="14" rx="3"/>\n'
+            f'      <path class="seams" d="M-11,0 V12 M-1,0 V12 M9,0 V12"/>\n'
+            f'      <text class="raft-letter" x="-16" y="10">{_esc(raft["letter"])}</text>\n    </g>\n    {riders}\n  ')
+
+
+def _pawn_svg(h: dict) -> str:
+    words = {"name": _esc(h["name"]), "letter": _esc(h["letter"])}
+    if h["active"]:
+        title = _("Hiker of %(name)s (%(letter)s), on the move") % words
+    else:
+        title = _("Hiker of %(name)s (%(letter)s)") % words
+    glow = '<circle class="glow" cx="0" cy="0" r="13"/>' if h["active"] else ""
+    return (f'<g class="pawn seat-{h["seat"]}{" active" if h["active"] else ""}" '
+            f'transform="translate({h["x"]},{h["y"]}) scale({h["scale"]})"><title>{title}</title>{glow}'
+            f'<path d="M-7,9 C-7,2 -5,-1 -3,-2 A5.5,5.5 0 1 1 3,-2 C5,-1 7,2 7,9 Z"/>'
+            f'<text x="0" y="7.2">{_esc(h["letter"])}</text></g>\n')
+
+
+def _swimmer_svg(sw: dict) -> str:
+    title = _("%(name)s (%(letter)s) is swimming: stage %(stage)s of 4") % {
+        "name": _esc(sw["name"]), "letter": _esc(sw["letter"]), "stage": sw["stage"]}
+    return (f'\n    <line class="swim-arrow" x1="{sw["ax1"]}" y1="{sw["ay1"]}" x2="{sw["ax2"]}" y2="{sw["ay2"]}" '
+            f'marker-end="url(#rf-arrow)"/>\n'
+            f'    <g class="swimmer seat-{sw["seat"]}{" active" if sw["active"] else ""}" '
+            f'transform="translate({sw["x"]},{sw["y"]})"><title>{title}</title>\n'
+            f'      <path class="wave" d="M-14,4 q3.5,-3 7,0 t7,0 t7,0 t7,0"/>\n'
+            f'      <ellipse cx="-2" cy="1" rx="9" ry="3.6"/><circle cx="9" cy="0" r="4.2"/>'
+            f'<text x="-2" y="3.2">{_esc(sw["letter"])}</text>\n'
+            f'      <g class="swim-badge"><rect x="-11" y="-17" width="22" height="11" rx="5"/>'
+            f'<text x="0" y="-8.6">{sw["stage"]}/4</text></g>\n    </g>\n  ')
+
+
+def _badge_svg(t: dict) -> str:
+    cx, cy = t["cx"], t["cy"]
+    return (f'<g class="tbadge"><rect x="{_int(cx) - 22}" y="{_int(cy) + 16}" width="44" height="12" rx="6"/>'
+            f'<text x="{cx}" y="{_int(cy) + 25}">{_esc(t["badge"])}</text></g>')
 
 
 # --- pieces: hikers, rafts, swimmers -------------------------------------------------------------
@@ -656,7 +823,8 @@ def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation
             label = _("Place the %(tile)s at %(at)s, %(turned)s") % {**words, "turned": _(TURN_WORDS[rotation])}
         return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
                 "label": label,
-                "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
+                "ghost": triangles(cx, cy, shown, A - PLACE_INSET),
+                "ghost_svg": mark_safe(triangles_svg(cx, cy, shown, A - PLACE_INSET))}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
     return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
             "label": _("Turn the tile so it fits at %(at)s (it fits there only after turning it)") % {
@@ -678,6 +846,7 @@ def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
         f"{side_name(s)} {terrain_word(shown[s])}" for s in range(6))
     return {
         "tile": hand, "tris": triangles(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS),
+        "tris_svg": mark_safe(triangles_svg(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS)),
         "hex": hex_points(HAND_CENTRE, HAND_CENTRE, HAND_RADIUS),
         "icon": hand["kind"] if hand["kind"] in ICON_KINDS and hand["kind"] != "start" else None,
         "title": _hand_title(hand), "rotation": rotation,
@@ -978,9 +1147,11 @@ def diagram(state: dict, label: str) -> dict:
     page = Page.from_panel({"view": RULES.view(state, seat), "names": SAMPLE_NAMES[:state["players"]],
                             "legal": legal, "seat": seat})
     targets = (placement_controls(page) if page.place_mode else walk_controls(page))["targets"] if legal else []
-    return {"label": label, "viewbox": diagram_viewbox(page), "tiles": map_tiles(page),
-            "frontier": frontier_cells(page), **map_pieces(page),
-            "targets": [{k: v for k, v in t.items() if k not in ("action", "sel")} for t in targets]}
+    shown = {"label": label, "viewbox": diagram_viewbox(page), "tiles": map_tiles(page),
+             "frontier": frontier_cells(page), **map_pieces(page),
+             "targets": [{k: v for k, v in t.items() if k not in ("action", "sel")} for t in targets]}
+    shown["svg"] = map_svg(shown)
+    return shown
 
 
 def diagram_viewbox(page: Page) -> str:
