@@ -493,6 +493,7 @@ def board_context(panel: dict) -> dict:
         **turn_summary(page),
     }
     board["svg"] = map_svg(board)
+    board["players_html"] = players_html(players, page.expansion)
     return {"scores": _score_rows(panel.get("scores"), page.expansion), "board": board}
 
 
@@ -729,6 +730,71 @@ def _badge_svg(t: dict) -> str:
     cx, cy = t["cx"], t["cy"]
     return (f'<g class="tbadge"><rect x="{_int(cx) - 22}" y="{_int(cy) + 16}" width="44" height="12" rx="6"/>'
             f'<text x="{cx}" y="{_int(cy) + 25}">{_esc(t["badge"])}</text></g>')
+
+
+# The players' cards are drawn here for the same reason (issue 21): five cards of five item
+# categories of three slots each were ~300 template nodes, most of them a blocktranslate.
+# Same msgids; a blocktranslate's variables are escaped, its sentence is not (as here).
+
+def players_html(players: list[dict], expansion: bool) -> SafeString:
+    words = {"you": _esc(pgettext("rifugio", "you")), "on_move": _esc(pgettext("rifugio", "on the move")),
+             "bears": _esc(_("Bear cards, −3 each")), "huts": _esc(_("Rifugio cards, 2 points each")),
+             "rafts": _esc(_("Raft-point cards, 2 points each")), "steps": _esc(_("Extra-step cards, 0 points")),
+             "supply": _esc(_("Still in supply"))}
+    return mark_safe("\n  " + "".join(_card_html(p, expansion, words) for p in players) + "\n  ")
+
+
+def _mini(icon: str) -> str:
+    return (f'<svg class="mini" viewBox="-12 -12 24 24" aria-hidden="true"><use href="#rf-{icon}" x="-12" y="-12" '
+            f'width="24" height="24"/></svg>')
+
+
+def _card_html(p: dict, expansion: bool, words: dict) -> str:
+    info, name, seat = p["info"], _esc(p["name"]), p["seat"]
+    tags = ((f' <span class="tag">{words["you"]}</span>' if p["is_you"] else "")
+            + (f' <span class="tag on-move">{words["on_move"]}</span>' if p["is_active"] else ""))
+    score = _("<strong>%(score)s</strong> pts") % {"score": _esc(info["score"])}
+    breakdown = "".join(f"<li>{_esc(b['label'])}: {_esc(b['value'])}</li>" for b in p["breakdown"])
+    bears = _("Bears %(n)s") % {"n": len(info["bears"])}
+    if p["bear_names"]:
+        bears += f' <small class="muted">({", ".join(_esc(b) for b in p["bear_names"])})</small>'
+    rafts = (f'<li title="{words["rafts"]}">{_mini("raft")} '
+             f'{_("Raft cards %(n)s") % {"n": _esc(info["raft_cards"])}}</li>' if expansion else "")
+    if expansion:
+        supply = ngettext("Supply: %(rifugi)s Rifugi, %(n)s raft", "Supply: %(rifugi)s Rifugi, %(n)s rafts",
+                          info["rafts_left"]) % {"n": _esc(info["rafts_left"]), "rifugi": _esc(info["rifugi_left"])}
+    else:
+        supply = _("Supply: %(rifugi)s Rifugi") % {"rifugi": _esc(info["rifugi_left"])}
+    return (
+        f'\n    <article class="rf-player seat-{seat}{" is-active" if p["is_active"] else ""}'
+        f'{" is-you" if p["is_you"] else ""}" aria-label="{name}">\n      <header>\n'
+        f'        <span class="rf-letter seat-{seat}" aria-hidden="true">{_esc(p["letter"])}</span>\n'
+        f'        <strong>{name}</strong>{tags}\n'
+        f'        <details class="rf-total"><summary title="{_esc(p["breakdown_text"])}">{score}</summary>\n'
+        f'          <ul class="plain">{breakdown}</ul></details>\n      </header>\n'
+        f'      <div class="rf-cats">\n        {"".join(_category_html(c) for c in p["categories"])}\n      </div>\n'
+        f'      <ul class="rf-cards plain">\n'
+        f'        <li title="{words["bears"]}">{_mini("bear")} {bears}</li>\n'
+        f'        <li title="{words["huts"]}">{_mini("hut")} '
+        f'{_("Rifugio cards %(n)s") % {"n": _esc(info["rifugio_cards"])}}</li>\n'
+        f'        {rafts}\n'
+        f'        <li title="{words["steps"]}">{_mini("boot")} '
+        f'{_("Extra steps %(n)s") % {"n": _esc(info["extra_step_cards"])}}</li>\n'
+        f'        <li class="muted" title="{words["supply"]}">{supply}</li>\n      </ul>\n    </article>\n  ')
+
+
+def _category_html(c: dict) -> str:
+    counted = {"label": _esc(c["label"]), "count": c["count"]}
+    of_three = _("%(label)s: %(count)s of 3") % counted
+    title = _("%(label)s: %(count)s of 3, complete set +5") % counted if c["complete"] else of_three
+    slots = "".join(
+        f'<span class="slot held" title="{_esc(s["name"])} ✓">✓</span>' if s["held"] else
+        f'<span class="slot" title="{_("%(name)s (not yet)") % {"name": _esc(s["name"])}}">·</span>'
+        for s in c["slots"])
+    return (f'\n        <div class="rf-cat{" complete" if c["complete"] else ""}" title="{title}">\n'
+            f'          <svg viewBox="-12 -12 24 24" class="cat-icon" aria-hidden="true"><use href="#rf-{c["icon"]}" '
+            f'x="-12" y="-12" width="24" height="24"/></svg>\n'
+            f'          {slots}\n          <span class="sr-only">{of_three}</span>\n        </div>\n        ')
 
 
 # --- pieces: hikers, rafts, swimmers -------------------------------------------------------------
