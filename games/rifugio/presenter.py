@@ -79,6 +79,16 @@ class _Shown(dict):
         return [self[k] for k in self]
 
 
+class Words(dict):
+    """One render's translations, each looked up once (a panel shows "Edelweiss" or "(not yet)"
+    dozens of times; gettext reads the active language each call). Keys are English msgids,
+    marked where written with `gettext_noop` so the catalogues still list them."""
+
+    def __missing__(self, message: str) -> str:
+        self[message] = text = _(message)
+        return text
+
+
 def _shown(value):
     return _(value) if isinstance(value, str) and value else value
 
@@ -415,6 +425,8 @@ class Page:
     water: set = field(default_factory=set)
     rifugi: dict = field(default_factory=dict)
     rafts_at: dict = field(default_factory=dict)
+    words: Words = field(default_factory=Words)
+    tile_texts: dict = field(default_factory=dict)     # a tile's title without holders and hut, by tile
 
     @classmethod
     def from_panel(cls, panel: dict) -> Page:
@@ -542,7 +554,7 @@ def _map_tile(page: Page, t: dict, placed: bool) -> dict:
         "water": is_water, "pond": is_water and not any(water_around),
         "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
         "item": t["tile"] if t["category"] else None, "name": tile_name(t["tile"]),
-        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner),
+        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner, page.tile_texts),
         "rifugio": None if owner is None else {
             "owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
             "x": round(cx + HUT_DX, 2), "y": round(cy + HUT_DY, 2)},
@@ -741,7 +753,8 @@ def players_html(players: list[dict], expansion: bool) -> SafeString:
              "bears": _esc(_("Bear cards, −3 each")), "huts": _esc(_("Rifugio cards, 2 points each")),
              "rafts": _esc(_("Raft-point cards, 2 points each")), "steps": _esc(_("Extra-step cards, 0 points")),
              "supply": _esc(_("Still in supply"))}
-    return mark_safe("\n  " + "".join(_card_html(p, expansion, words) for p in players) + "\n  ")
+    memo = Words()
+    return mark_safe("\n  " + "".join(_card_html(p, expansion, words, memo) for p in players) + "\n  ")
 
 
 def _mini(icon: str) -> str:
@@ -749,7 +762,7 @@ def _mini(icon: str) -> str:
             f'width="24" height="24"/></svg>')
 
 
-def _card_html(p: dict, expansion: bool, words: dict) -> str:
+def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
     info, name, seat = p["info"], _esc(p["name"]), p["seat"]
     tags = ((f' <span class="tag">{words["you"]}</span>' if p["is_you"] else "")
             + (f' <span class="tag on-move">{words["on_move"]}</span>' if p["is_active"] else ""))
@@ -765,6 +778,7 @@ def _card_html(p: dict, expansion: bool, words: dict) -> str:
                           info["rafts_left"]) % {"n": _esc(info["rafts_left"]), "rifugi": _esc(info["rifugi_left"])}
     else:
         supply = _("Supply: %(rifugi)s Rifugi") % {"rifugi": _esc(info["rifugi_left"])}
+    cats = "".join(_category_html(c, memo) for c in p["categories"])
     return (
         f'\n    <article class="rf-player seat-{seat}{" is-active" if p["is_active"] else ""}'
         f'{" is-you" if p["is_you"] else ""}" aria-label="{name}">\n      <header>\n'
@@ -772,7 +786,7 @@ def _card_html(p: dict, expansion: bool, words: dict) -> str:
         f'        <strong>{name}</strong>{tags}\n'
         f'        <details class="rf-total"><summary title="{_esc(p["breakdown_text"])}">{score}</summary>\n'
         f'          <ul class="plain">{breakdown}</ul></details>\n      </header>\n'
-        f'      <div class="rf-cats">\n        {"".join(_category_html(c) for c in p["categories"])}\n      </div>\n'
+        f'      <div class="rf-cats">\n        {cats}\n      </div>\n'
         f'      <ul class="rf-cards plain">\n'
         f'        <li title="{words["bears"]}">{_mini("bear")} {bears}</li>\n'
         f'        <li title="{words["huts"]}">{_mini("hut")} '
@@ -783,13 +797,14 @@ def _card_html(p: dict, expansion: bool, words: dict) -> str:
         f'        <li class="muted" title="{words["supply"]}">{supply}</li>\n      </ul>\n    </article>\n  ')
 
 
-def _category_html(c: dict) -> str:
+def _category_html(c: dict, memo: Words) -> str:
     counted = {"label": _esc(c["label"]), "count": c["count"]}
-    of_three = _("%(label)s: %(count)s of 3") % counted
-    title = _("%(label)s: %(count)s of 3, complete set +5") % counted if c["complete"] else of_three
+    of_three = memo[gettext_noop("%(label)s: %(count)s of 3")] % counted
+    title = memo[gettext_noop("%(label)s: %(count)s of 3, complete set +5")] % counted if c["complete"] else of_three
+    not_yet = memo[gettext_noop("%(name)s (not yet)")]
     slots = "".join(
         f'<span class="slot held" title="{_esc(s["name"])} ✓">✓</span>' if s["held"] else
-        f'<span class="slot" title="{_("%(name)s (not yet)") % {"name": _esc(s["name"])}}">·</span>'
+        f'<span class="slot" title="{not_yet % {"name": _esc(s["name"])}}">·</span>'
         for s in c["slots"])
     return (f'\n        <div class="rf-cat{" complete" if c["complete"] else ""}" title="{title}">\n'
             f'          <svg viewBox="-12 -12 24 24" class="cat-icon" aria-hidden="true"><use href="#rf-{c["icon"]}" '
@@ -1045,7 +1060,7 @@ def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
     i = p["seat"]
     breakdown = p["breakdown"].items()
     return {
-        "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p),
+        "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p, page.words),
         "breakdown": [{"label": BREAKDOWN_LABELS.get(k, k), "value": v} for k, v in breakdown],
         "breakdown_text": "; ".join(f"{BREAKDOWN_LABELS.get(k, k)} {v}" for k, v in breakdown),
         "is_active": page.on_move(i), "is_you": i == page.seat,
@@ -1054,12 +1069,13 @@ def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
     }
 
 
-def item_categories(p: dict) -> list[dict]:
+def item_categories(p: dict, words: Words | None = None) -> list[dict]:
+    words = Words() if words is None else words
     cats = []
     for c in D.CATEGORIES:
         held = set(p["items_by_category"][c])
-        slots = [{"tile": t, "name": _(D.ITEM_NAMES[t]), "held": t in held} for t in D.CATEGORY_TILES[c]]
-        cats.append({"key": c, "label": _(CATEGORY_LABEL[c]), "icon": CATEGORY_ICON[c], "slots": slots,
+        slots = [{"tile": t, "name": words[D.ITEM_NAMES[t]], "held": t in held} for t in D.CATEGORY_TILES[c]]
+        cats.append({"key": c, "label": words[CATEGORY_LABEL[c]], "icon": CATEGORY_ICON[c], "slots": slots,
                      "complete": len(held) == 3, "count": len(held)})
     return cats
 
@@ -1087,7 +1103,18 @@ def _score_rows(rows, expansion: bool = True):
     return out
 
 
-def _tile_title(t: dict, names: list[str], owner) -> str:
+def _tile_title(t: dict, names: list[str], owner, texts: dict | None = None) -> str:
+    texts = {} if texts is None else texts
+    known = (t["tile"], t["kind"], t["terrain"])
+    text = texts.get(known) or texts.setdefault(known, _tile_text(t))
+    if t["holders"]:
+        text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
+    if owner is not None:
+        text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
+    return f"({t['q']},{t['r']}) {text}"
+
+
+def _tile_text(t: dict) -> str:
     kind = t["kind"]
     name = tile_name(t["tile"])
     if kind == "start":
@@ -1104,11 +1131,7 @@ def _tile_title(t: dict, names: list[str], owner) -> str:
         text = _("%(name)s: waterfall, 1 point + 1 per water neighbour") % {"name": name}
     else:
         text = _("%(name)s: %(kind)s, 2 points") % {"name": name, "kind": kind_word(kind)}
-    if t["holders"]:
-        text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
-    if owner is not None:
-        text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
-    return f"({t['q']},{t['r']}) {text}"
+    return text
 
 
 def _hand_title(hand: dict) -> str:
