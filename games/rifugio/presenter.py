@@ -37,6 +37,7 @@ RIDER_GAP, RIDER_DY, RIDER_SCALE = 14, -3, 0.8             # riders stand on the
 RING_RX, RING_RY, RING_DY = 14, 11, -4                     # four or more hikers on a tile: a ring
 HOLDER_DX, HOLDER_DY, HOLDER_GAP = -0.62 * A, -0.5 * A, 7  # "who holds this card" dots
 HUT_DX, HUT_DY = 0.42 * A, -0.2 * A                        # a Rifugio on its tile
+COORD_DY = 27              # a cell's name ("4,-12", as History says "(4,-12)") low inside its hex
 SWIM_SPOT = {1: -0.45, 2: 0.0, 3: 0.45}   # where a swimmer floats per stage, along the crossing
 SWIM_ARROW_FROM, SWIM_ARROW_TO = 0.55 * A, 0.45 * A
 
@@ -644,6 +645,8 @@ def map_svg(m: dict) -> dict[str, SafeString]:
         "hikers": "".join(_pawn_svg(h) for h in m["hikers"]),
         "swimmers": "\n  " + "".join(_swimmer_svg(sw) for sw in m["swimmers"]) + "\n  ",
         "badges": "".join(_badge_svg(t) for t in m["targets"] if t.get("badge")),
+        "coords": "".join([*(_coord_svg(t["key"]) for t in tiles),
+                           *(_coord_svg(f["key"], True) for f in m["frontier"])]),
     }
     return {k: mark_safe(v) for k, v in layers.items()}
 
@@ -680,10 +683,11 @@ def _icon_svg(t: dict) -> str:
     icon, cx, cy = t["icon"], t["cx"], t["cy"]
     item = f" item-{t['item'].lower()}" if t["item"] else ""
     bear = (f'<text class="bear-value" x="{cx}" y="{_int(cy) + 11}">−3</text>' if icon == "bear" else "")
-    start = (f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{_esc(pgettext("start tile", "START"))}</text>'
-             if icon == "start" else "")
+    start_word = _esc(pgettext("start tile", "START")) if icon == "start" else ""
+    start = f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{start_word}</text>' if start_word else ""
+    holds = _("%(name)s holds this card") if t["holders"] else ""
     holders = "".join(
-        f'<g class="holder seat-{d["seat"]}"><title>{_("%(name)s holds this card") % {"name": _esc(d["name"])}}'
+        f'<g class="holder seat-{d["seat"]}"><title>{holds % {"name": _esc(d["name"])}}'
         f'</title><circle cx="{_int(d["x"])}" cy="{d["y"]}" r="4.2"/><text x="{d["x"]}" y="{_int(d["y"]) + 2}">'
         f'{_esc(d["letter"])}</text></g>' for d in t["holders"])
     return (f'\n    <g class="icon icon-{icon}{_esc(item)}"><title>{_esc(t["title"])}</title>\n'
@@ -738,6 +742,16 @@ def _swimmer_svg(sw: dict) -> str:
             f'<text x="0" y="-8.6">{sw["stage"]}/4</text></g>\n    </g>\n  ')
 
 
+@lru_cache(maxsize=4096)
+def _coord_svg(key: str, empty: bool = False) -> str:
+    """A cell's name on the map, the one History, replay captions and the controls' names use:
+    cell (4,-12) reads "4,-12" (issue 19: a player matches a History line to the board)."""
+    q, r = (int(v) for v in key.split(","))
+    cx, cy = centre(q, r)
+    faint = ' class="frontier-coord"' if empty else ""
+    return f'<text{faint} x="{round(cx, 2)}" y="{round(cy + COORD_DY, 2)}">{q},{r}</text>'
+
+
 def _badge_svg(t: dict) -> str:
     cx, cy = t["cx"], t["cy"]
     return (f'<g class="tbadge"><rect x="{_int(cx) - 22}" y="{_int(cy) + 16}" width="44" height="12" rx="6"/>'
@@ -771,8 +785,10 @@ def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
     bears = _("Bears %(n)s") % {"n": len(info["bears"])}
     if p["bear_names"]:
         bears += f' <small class="muted">({", ".join(_esc(b) for b in p["bear_names"])})</small>'
-    rafts = (f'<li title="{words["rafts"]}">{_mini("raft")} '
-             f'{_("Raft cards %(n)s") % {"n": _esc(info["raft_cards"])}}</li>' if expansion else "")
+    raft_cards = _("Raft cards %(n)s") % {"n": _esc(info["raft_cards"])}
+    rafts = f'<li title="{words["rafts"]}">{_mini("raft")} {raft_cards}</li>' if expansion else ""
+    hut_cards = _("Rifugio cards %(n)s") % {"n": _esc(info["rifugio_cards"])}
+    step_cards = _("Extra steps %(n)s") % {"n": _esc(info["extra_step_cards"])}
     if expansion:
         supply = ngettext("Supply: %(rifugi)s Rifugi, %(n)s raft", "Supply: %(rifugi)s Rifugi, %(n)s rafts",
                           info["rafts_left"]) % {"n": _esc(info["rafts_left"]), "rifugi": _esc(info["rifugi_left"])}
@@ -790,10 +806,10 @@ def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
         f'      <ul class="rf-cards plain">\n'
         f'        <li title="{words["bears"]}">{_mini("bear")} {bears}</li>\n'
         f'        <li title="{words["huts"]}">{_mini("hut")} '
-        f'{_("Rifugio cards %(n)s") % {"n": _esc(info["rifugio_cards"])}}</li>\n'
+        f'{hut_cards}</li>\n'
         f'        {rafts}\n'
         f'        <li title="{words["steps"]}">{_mini("boot")} '
-        f'{_("Extra steps %(n)s") % {"n": _esc(info["extra_step_cards"])}}</li>\n'
+        f'{step_cards}</li>\n'
         f'        <li class="muted" title="{words["supply"]}">{supply}</li>\n      </ul>\n    </article>\n  ')
 
 
