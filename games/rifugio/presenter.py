@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape as _html_escape
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
@@ -620,7 +620,10 @@ def map_columns(viewbox: str) -> float:
 # Chosen over <symbol>/<use> and fewer elements, which would change the markup the browser
 # tests, the translation tests and the players' eyes rely on, for no further server saving.
 
-_esc = conditional_escape
+def _esc(value) -> str:
+    """Django's conditional_escape (the template's auto-escape), without its lazy-text wrapper:
+    already-safe text as it is, anything else through html.escape (& < > " ')."""
+    return value.__html__() if hasattr(value, "__html__") else _html_escape(str(value))
 
 
 def _int(value) -> int:
@@ -662,7 +665,7 @@ def _tile_svg(t: dict) -> str:
     ripple = (f'<path class="ripple" d="M{_int(t["cx"]) - 12},{t["cy"]} q4,-3 8,0 t8,0 t8,0" '
               f'transform="translate(0,6)"/>' if t["water"] else "")
     tris = t.get("tris_svg") or _tris_markup(t["tris"])
-    return (f'\n    <g class="{classes}" data-key="{_esc(t["key"])}">\n      <title>{_esc(t["title"])}</title>\n'
+    return (f'\n    <g class="{classes}" data-key="{t["key"]}">\n      <title>{_esc(t["title"])}</title>\n'
             f'      {tris}\n      {ripple}\n    </g>\n  ')
 
 
@@ -1074,11 +1077,11 @@ def player_cards(page: Page, tiles: list[dict]) -> list[dict]:
 
 def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
     i = p["seat"]
-    breakdown = p["breakdown"].items()
+    breakdown = [{"label": page.words[BREAKDOWN_LABEL[k]] if k in BREAKDOWN_LABEL else k, "value": v}
+                 for k, v in p["breakdown"].items()]
     return {
         "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p, page.words),
-        "breakdown": [{"label": BREAKDOWN_LABELS.get(k, k), "value": v} for k, v in breakdown],
-        "breakdown_text": "; ".join(f"{BREAKDOWN_LABELS.get(k, k)} {v}" for k, v in breakdown),
+        "breakdown": breakdown, "breakdown_text": "; ".join(f"{b['label']} {b['value']}" for b in breakdown),
         "is_active": page.on_move(i), "is_you": i == page.seat,
         "waterfalls": held_waterfalls(page, p, tiles),
         "bear_names": [bear_name(b) for b in p["bears"]],
