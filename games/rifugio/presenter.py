@@ -543,7 +543,7 @@ def map_tiles(page: Page) -> list[dict]:
 def _map_tile(page: Page, t: dict, placed: bool) -> dict:
     cx, cy = centre(t["q"], t["r"])
     is_water = t["key"] in page.water
-    water_around = [_nb_key(t, s) in page.water for s in range(6)]
+    water_around = [k in page.water for k in _neighbour_keys(t["q"], t["r"])]
     owner = page.rifugi.get(t["key"])
     holders = [{"seat": h, "letter": LETTERS[h], "name": page.names[h],
                 "x": round(cx + HOLDER_DX + HOLDER_GAP * i, 2), "y": round(cy + HOLDER_DY, 2)}
@@ -563,8 +563,9 @@ def _map_tile(page: Page, t: dict, placed: bool) -> dict:
     }
 
 
-def _nb_key(t: dict, s: int) -> str:
-    return f"{t['q'] + D.DIRS[s][0]},{t['r'] + D.DIRS[s][1]}"
+@lru_cache(maxsize=4096)
+def _neighbour_keys(q: int, r: int) -> tuple[str, ...]:
+    return tuple(f"{q + dq},{r + dr}" for dq, dr in D.DIRS)
 
 
 def _tile_edges(cx: float, cy: float, is_water: bool, water_around: list[bool]) -> list[dict]:
@@ -1124,7 +1125,8 @@ def _score_rows(rows, expansion: bool = True):
 
 def _tile_title(t: dict, names: list[str], owner, texts: dict | None = None) -> str:
     texts = {} if texts is None else texts
-    known = (t["tile"], t["kind"], t["terrain"])
+    # a named tile is one of a kind; plain tiles of one terrain (and all water) read alike
+    known = (t["kind"], t["terrain"]) if t["kind"] in ("plain", "water", "start") else (t["tile"], t["kind"])
     text = texts.get(known) or texts.setdefault(known, _tile_text(t))
     if t["holders"]:
         text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
