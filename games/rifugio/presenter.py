@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape as _html_escape
+
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
 from games.rifugio.rules import data as D
@@ -33,6 +37,7 @@ RIDER_GAP, RIDER_DY, RIDER_SCALE = 14, -3, 0.8             # riders stand on the
 RING_RX, RING_RY, RING_DY = 14, 11, -4                     # four or more hikers on a tile: a ring
 HOLDER_DX, HOLDER_DY, HOLDER_GAP = -0.62 * A, -0.5 * A, 7  # "who holds this card" dots
 HUT_DX, HUT_DY = 0.42 * A, -0.2 * A                        # a Rifugio on its tile
+COORD_DY = 27              # a cell's name ("4,-12", as History says "(4,-12)") low inside its hex
 SWIM_SPOT = {1: -0.45, 2: 0.0, 3: 0.45}   # where a swimmer floats per stage, along the crossing
 SWIM_ARROW_FROM, SWIM_ARROW_TO = 0.55 * A, 0.45 * A
 
@@ -75,6 +80,16 @@ class _Shown(dict):
         return [self[k] for k in self]
 
 
+class Words(dict):
+    """One render's translations, each looked up once (a panel shows "Edelweiss" or "(not yet)"
+    dozens of times; gettext reads the active language each call). Keys are English msgids,
+    marked where written with `gettext_noop` so the catalogues still list them."""
+
+    def __missing__(self, message: str) -> str:
+        self[message] = text = _(message)
+        return text
+
+
 def _shown(value):
     return _(value) if isinstance(value, str) and value else value
 
@@ -99,19 +114,26 @@ def _at(c) -> str:
 
 def terrain_word(terrain: str) -> str:
     """A terrain ('meadow', or a letter 'M') in the active language; 'rock/meadow' is a pass's."""
-    words = {"meadow": pgettext("terrain", "meadow"), "forest": pgettext("terrain", "forest"),
-             "rock": pgettext("terrain", "rock"), "mountaintop": pgettext("terrain", "mountaintop"),
-             "water": pgettext("terrain", "water"), "rock/meadow": pgettext("terrain", "rock/meadow")}
-    return words.get(TERRAIN_WORD.get(terrain, terrain), terrain)
+    word = _TERRAIN_WORDS.get(TERRAIN_WORD.get(terrain, terrain))
+    return word() if word else terrain
+
+
+# One lookup per word shown (a tile's title asks for one word, not the whole table).
+_TERRAIN_WORDS = {"meadow": lambda: pgettext("terrain", "meadow"), "forest": lambda: pgettext("terrain", "forest"),
+                  "rock": lambda: pgettext("terrain", "rock"),
+                  "mountaintop": lambda: pgettext("terrain", "mountaintop"),
+                  "water": lambda: pgettext("terrain", "water"),
+                  "rock/meadow": lambda: pgettext("terrain", "rock/meadow")}
+_KIND_WORDS = {"flower": lambda: pgettext("kind", "flower"), "animal": lambda: pgettext("kind", "animal"),
+               "waterfall": lambda: pgettext("kind", "waterfall"), "pass": lambda: pgettext("kind", "pass"),
+               "mountaintop": lambda: pgettext("kind", "mountaintop"), "bear": lambda: pgettext("kind", "bear"),
+               "start": lambda: pgettext("kind", "start")}
 
 
 def kind_word(kind: str) -> str:
     """A special place's kind ('flower', 'bear', ...) in the active language."""
-    words = {"flower": pgettext("kind", "flower"), "animal": pgettext("kind", "animal"),
-             "waterfall": pgettext("kind", "waterfall"), "pass": pgettext("kind", "pass"),
-             "mountaintop": pgettext("kind", "mountaintop"), "bear": pgettext("kind", "bear"),
-             "start": pgettext("kind", "start")}
-    return words.get(kind, kind)
+    word = _KIND_WORDS.get(kind)
+    return word() if word else kind
 
 
 def tile_name(tile_id: str) -> str:
@@ -274,18 +296,32 @@ def _pts(points) -> str:
     return " ".join(f"{x},{y}" for x, y in points)
 
 
+# A cell's geometry depends on its place alone, and the same few hundred cells are drawn on
+# every render: the corner arithmetic is done once per cell (the results are never changed).
+@lru_cache(maxsize=4096)
 def hex_points(cx: float, cy: float, a: float = A) -> str:
     return _pts(_corner(cx, cy, 30 + 60 * i, a) for i in range(6))
 
 
-def triangles(cx: float, cy: float, sides: str, a: float = A) -> list[dict]:
+@lru_cache(maxsize=4096)
+def _triangle_points(cx: float, cy: float, a: float) -> tuple[str, ...]:
+    middle = (round(cx, 2), round(cy, 2))
+    return tuple(_pts([middle, _corner(cx, cy, 60 * s - 30, a), _corner(cx, cy, 60 * s + 30, a)]) for s in range(6))
+
+
+@lru_cache(maxsize=8192)
+def triangles(cx: float, cy: float, sides: str, a: float = A) -> tuple[dict, ...]:
     """Six triangles, one per side, coloured by the edge letter shown there (§19)."""
-    out = []
-    for s in range(6):
-        c1, c2 = _corner(cx, cy, 60 * s - 30, a), _corner(cx, cy, 60 * s + 30, a)
-        out.append({"points": _pts([(round(cx, 2), round(cy, 2)), c1, c2]), "fill": TERRAIN_FILL[sides[s]],
-                    "letter": sides[s], "texture": sides[s] in TEXTURED})
-    return out
+    return tuple({"points": points, "fill": TERRAIN_FILL[sides[s]], "letter": sides[s], "texture": sides[s] in TEXTURED}
+                 for s, points in enumerate(_triangle_points(cx, cy, a)))
+
+
+@lru_cache(maxsize=8192)
+def triangles_svg(cx: float, cy: float, sides: str, a: float = A) -> str:
+    """The six triangles as SVG (a textured one twice: its colour, then its texture on top)."""
+    return "".join(f'<polygon points="{t["points"]}" fill="{t["fill"]}" stroke="{t["fill"]}"/>'
+                   + (f'<polygon class="tex" points="{t["points"]}" fill="url(#rf-tex-{t["letter"]})"/>'
+                      if t["texture"] else "") for t in triangles(cx, cy, sides, a))
 
 
 def rotated(edges: str, k: int) -> str:
@@ -390,6 +426,8 @@ class Page:
     water: set = field(default_factory=set)
     rifugi: dict = field(default_factory=dict)
     rafts_at: dict = field(default_factory=dict)
+    words: Words = field(default_factory=Words)
+    tile_texts: dict = field(default_factory=dict)     # a tile's title without holders and hut, by tile
 
     @classmethod
     def from_panel(cls, panel: dict) -> Page:
@@ -458,18 +496,18 @@ def board_context(panel: dict) -> dict:
         walk = walk_controls(page)
     players = player_cards(page, tiles)
     viewbox = map_viewbox(page)
-    return {
-        "scores": _score_rows(panel.get("scores"), page.expansion),
-        "board": {
-            "viewbox": viewbox, "columns": map_columns(viewbox), "tiles": tiles, "frontier": frontier_cells(page),
-            **map_pieces(page),
-            "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
-            "hand": hand_box(page, placement["rotation"], placement["rotations"]),
-            "buttons": _buttons(page.legal, page.view, page.seat),
-            "players": players, "final": _final(players, page.view) if page.over else None,
-            **turn_summary(page),
-        },
+    board = {
+        "viewbox": viewbox, "columns": map_columns(viewbox), "tiles": tiles, "frontier": frontier_cells(page),
+        **map_pieces(page),
+        "targets": placement["targets"] + walk["targets"], "menu": walk["menu"],
+        "hand": hand_box(page, placement["rotation"], placement["rotations"]),
+        "buttons": _buttons(page.legal, page.view, page.seat),
+        "players": players, "final": _final(players, page.view) if page.over else None,
+        **turn_summary(page),
     }
+    board["svg"] = map_svg(board)
+    board["players_html"] = players_html(players, page.expansion)
+    return {"scores": _score_rows(panel.get("scores"), page.expansion), "board": board}
 
 
 def turn_summary(page: Page) -> dict:
@@ -505,19 +543,19 @@ def map_tiles(page: Page) -> list[dict]:
 def _map_tile(page: Page, t: dict, placed: bool) -> dict:
     cx, cy = centre(t["q"], t["r"])
     is_water = t["key"] in page.water
-    water_around = [_nb_key(t, s) in page.water for s in range(6)]
+    water_around = [k in page.water for k in _neighbour_keys(t["q"], t["r"])]
     owner = page.rifugi.get(t["key"])
     holders = [{"seat": h, "letter": LETTERS[h], "name": page.names[h],
                 "x": round(cx + HOLDER_DX + HOLDER_GAP * i, 2), "y": round(cy + HOLDER_DY, 2)}
                for i, h in enumerate(t["holders"])]
     return {
         "key": t["key"], "q": t["q"], "r": t["r"], "cx": round(cx, 2), "cy": round(cy, 2),
-        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]),
+        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]), "tris_svg": triangles_svg(cx, cy, t["sides"]),
         "edges": _tile_edges(cx, cy, is_water, water_around),
         "water": is_water, "pond": is_water and not any(water_around),
         "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
         "item": t["tile"] if t["category"] else None, "name": tile_name(t["tile"]),
-        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner),
+        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner, page.tile_texts),
         "rifugio": None if owner is None else {
             "owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
             "x": round(cx + HUT_DX, 2), "y": round(cy + HUT_DY, 2)},
@@ -525,19 +563,23 @@ def _map_tile(page: Page, t: dict, placed: bool) -> dict:
     }
 
 
-def _nb_key(t: dict, s: int) -> str:
-    return f"{t['q'] + D.DIRS[s][0]},{t['r'] + D.DIRS[s][1]}"
+@lru_cache(maxsize=4096)
+def _neighbour_keys(q: int, r: int) -> tuple[str, ...]:
+    return tuple(f"{q + dq},{r + dr}" for dq, dr in D.DIRS)
 
 
 def _tile_edges(cx: float, cy: float, is_water: bool, water_around: list[bool]) -> list[dict]:
     """The outline of a tile, side by side; one river is one body, so no line between waters."""
+    return [e for s, e in enumerate(_hex_edges(cx, cy)) if not (is_water and water_around[s])]
+
+
+@lru_cache(maxsize=4096)
+def _hex_edges(cx: float, cy: float) -> tuple[dict, ...]:
     edges = []
     for s in range(6):
-        if is_water and water_around[s]:
-            continue
         c1, c2 = _corner(cx, cy, 60 * s - 30, A), _corner(cx, cy, 60 * s + 30, A)
         edges.append({"x1": c1[0], "y1": c1[1], "x2": c2[0], "y2": c2[1]})
-    return edges
+    return tuple(edges)
 
 
 def frontier_cells(page: Page) -> list[dict]:
@@ -562,6 +604,232 @@ def map_columns(viewbox: str) -> float:
     """How many hexes wide the view box is: on a phone the map is drawn at least this many
     tap-sized hexes wide (board.css) and scrolls inside its box."""
     return round(float(viewbox.split()[2]) / (A * SQ3), 2)
+
+
+# --- the map drawn in Python -------------------------------------------------------------------
+#
+# Issue 21: a mid-game panel spent most of its time in the template engine, one loop iteration
+# (several variable lookups, an auto-escape, a `{% localize off %}` number each) per triangle,
+# outline, icon and piece. The repeated layers of the map are therefore written here as SVG
+# strings: every number is one this module computed (Python's own `str`, never localized, the
+# same text `{% localize off %}` printed), every cell's triangles and outline come from the
+# geometry caches above, and every text a person reads (names, titles) goes through
+# `conditional_escape` exactly as the template's auto-escape did; the translated sentences are
+# the same msgids the template used, with the same placeholders. _map.html keeps the controls
+# (targets: URLs and hx-vals that the platform's tags write) and prints these layers as they are.
+# The output is byte for byte what the template loops wrote (bench/panel_profile.py dump).
+# Chosen over <symbol>/<use> and fewer elements, which would change the markup the browser
+# tests, the translation tests and the players' eyes rely on, for no further server saving.
+
+def _esc(value) -> str:
+    """Django's conditional_escape (the template's auto-escape), without its lazy-text wrapper:
+    already-safe text as it is, anything else through html.escape (& < > " ')."""
+    return value.__html__() if hasattr(value, "__html__") else _html_escape(str(value))
+
+
+def _int(value) -> int:
+    """What the template's `|add:` did to a coordinate: int() first (a float is cut, not rounded)."""
+    return int(value)
+
+
+def map_svg(m: dict) -> dict[str, SafeString]:
+    """The map's repeated layers as ready SVG (see above), one string per layer."""
+    tiles = m["tiles"]
+    for t in m["targets"]:
+        if t.get("ghost") and "ghost_svg" not in t:
+            t["ghost_svg"] = mark_safe(_tris_markup(t["ghost"]))
+    layers = {
+        "frontier": "".join(f'<polygon points="{f["hex"]}"/>' for f in m["frontier"]),
+        "tiles": "\n  " + "".join(_tile_svg(t) for t in tiles) + "\n  ",
+        "outlines": "".join(_outline_svg(t) for t in tiles),
+        "placed": _placed_svg(tiles),
+        "icons": "\n  " + "".join(_icon_svg(t) for t in tiles if t["icon"]) + "\n  ",
+        "huts": "".join(_hut_svg(t["rifugio"]) for t in tiles if t["rifugio"]),
+        "rafts": "\n  " + "".join(_raft_svg(raft) for raft in m["rafts"]) + "\n  ",
+        "hikers": "".join(_pawn_svg(h) for h in m["hikers"]),
+        "swimmers": "\n  " + "".join(_swimmer_svg(sw) for sw in m["swimmers"]) + "\n  ",
+        "badges": "".join(_badge_svg(t) for t in m["targets"] if t.get("badge")),
+        "coords": "".join([*(_coord_svg(t["key"]) for t in tiles),
+                           *(_coord_svg(f["key"], True) for f in m["frontier"])]),
+    }
+    return {k: mark_safe(v) for k, v in layers.items()}
+
+
+def _tris_markup(tris) -> str:
+    return "".join(f'<polygon points="{t["points"]}" fill="{t["fill"]}" stroke="{t["fill"]}"/>'
+                   + (f'<polygon class="tex" points="{t["points"]}" fill="url(#rf-tex-{t["letter"]})"/>'
+                      if t["texture"] else "") for t in tris)
+
+
+def _tile_svg(t: dict) -> str:
+    classes = f"tile kind-{t['icon'] or 'plain'}" + (" water" if t["water"] else "") + (" pond" if t["pond"] else "")
+    ripple = (f'<path class="ripple" d="M{_int(t["cx"]) - 12},{t["cy"]} q4,-3 8,0 t8,0 t8,0" '
+              f'transform="translate(0,6)"/>' if t["water"] else "")
+    tris = t.get("tris_svg") or _tris_markup(t["tris"])
+    return (f'\n    <g class="{classes}" data-key="{t["key"]}">\n      <title>{_esc(t["title"])}</title>\n'
+            f'      {tris}\n      {ripple}\n    </g>\n  ')
+
+
+def _outline_svg(t: dict) -> str:
+    shore = ' class="shore"' if t["water"] else ""
+    return "".join(f'<line x1="{e["x1"]}" y1="{e["y1"]}" x2="{e["x2"]}" y2="{e["y2"]}"{shore}/>' for e in t["edges"])
+
+
+def _placed_svg(tiles: list[dict]) -> str:
+    placed = [t for t in tiles if t["placed"]]
+    if not placed:
+        return ""
+    title = _esc(_("Placed this turn"))
+    return "".join(f'<polygon points="{t["hex"]}"><title>{title}</title></polygon>' for t in placed)
+
+
+def _icon_svg(t: dict) -> str:
+    icon, cx, cy = t["icon"], t["cx"], t["cy"]
+    item = f" item-{t['item'].lower()}" if t["item"] else ""
+    bear = (f'<text class="bear-value" x="{cx}" y="{_int(cy) + 11}">−3</text>' if icon == "bear" else "")
+    start_word = _esc(pgettext("start tile", "START")) if icon == "start" else ""
+    start = f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{start_word}</text>' if start_word else ""
+    holds = _("%(name)s holds this card") if t["holders"] else ""
+    holders = "".join(
+        f'<g class="holder seat-{d["seat"]}"><title>{holds % {"name": _esc(d["name"])}}'
+        f'</title><circle cx="{_int(d["x"])}" cy="{d["y"]}" r="4.2"/><text x="{d["x"]}" y="{_int(d["y"]) + 2}">'
+        f'{_esc(d["letter"])}</text></g>' for d in t["holders"])
+    return (f'\n    <g class="icon icon-{icon}{_esc(item)}"><title>{_esc(t["title"])}</title>\n'
+            f'      <use href="#rf-{icon}" x="{_int(cx) - 12}" y="{_int(cy) - 17}" width="24" height="24"/>\n'
+            f'      {bear}\n      {start}\n    </g>\n    {holders}\n  ')
+
+
+def _hut_svg(hut: dict) -> str:
+    title = _("Rifugio of %(name)s") % {"name": _esc(hut["name"])}
+    return (f'<g class="hut seat-{hut["owner"]}" transform="translate({hut["x"]},{hut["y"]})"><title>{title}</title>'
+            f'<path d="M-9,0 L0,-9 L9,0 L7,0 L7,8 L-7,8 L-7,0 Z"/><text x="0" y="6.5">{_esc(hut["letter"])}</text></g>')
+
+
+def _raft_svg(raft: dict) -> str:
+    words = {"name": _esc(raft["name"]), "letter": _esc(raft["letter"])}
+    if raft["unmanned"]:
+        title = _("Raft of %(name)s (%(letter)s), unmanned") % words
+    else:
+        title = _("Raft of %(name)s (%(letter)s), carrying %(riders)s") % {**words, "riders": _esc(raft["rider_names"])}
+    riders = "".join(_pawn_svg(h) for h in raft["riders"])
+    return (f'\n    <g class="raft seat-{raft["owner"]}{" unmanned" if raft["unmanned"] else ""}" '
+            f'transform="translate({raft["x"]},{raft["y"]})">\n      <title>{title}</title>\n'
+            f'      <rect class="plank" x="-21" y="-1" width="42" height="14" rx="3"/>\n'
+            f'      <path class="seams" d="M-11,0 V12 M-1,0 V12 M9,0 V12"/>\n'
+            f'      <text class="raft-letter" x="-16" y="10">{_esc(raft["letter"])}</text>\n    </g>\n    {riders}\n  ')
+
+
+def _pawn_svg(h: dict) -> str:
+    words = {"name": _esc(h["name"]), "letter": _esc(h["letter"])}
+    if h["active"]:
+        title = _("Hiker of %(name)s (%(letter)s), on the move") % words
+    else:
+        title = _("Hiker of %(name)s (%(letter)s)") % words
+    glow = '<circle class="glow" cx="0" cy="0" r="13"/>' if h["active"] else ""
+    return (f'<g class="pawn seat-{h["seat"]}{" active" if h["active"] else ""}" '
+            f'transform="translate({h["x"]},{h["y"]}) scale({h["scale"]})"><title>{title}</title>{glow}'
+            f'<path d="M-7,9 C-7,2 -5,-1 -3,-2 A5.5,5.5 0 1 1 3,-2 C5,-1 7,2 7,9 Z"/>'
+            f'<text x="0" y="7.2">{_esc(h["letter"])}</text></g>\n')
+
+
+def _swimmer_svg(sw: dict) -> str:
+    title = _("%(name)s (%(letter)s) is swimming: stage %(stage)s of 4") % {
+        "name": _esc(sw["name"]), "letter": _esc(sw["letter"]), "stage": sw["stage"]}
+    return (f'\n    <line class="swim-arrow" x1="{sw["ax1"]}" y1="{sw["ay1"]}" x2="{sw["ax2"]}" y2="{sw["ay2"]}" '
+            f'marker-end="url(#rf-arrow)"/>\n'
+            f'    <g class="swimmer seat-{sw["seat"]}{" active" if sw["active"] else ""}" '
+            f'transform="translate({sw["x"]},{sw["y"]})"><title>{title}</title>\n'
+            f'      <path class="wave" d="M-14,4 q3.5,-3 7,0 t7,0 t7,0 t7,0"/>\n'
+            f'      <ellipse cx="-2" cy="1" rx="9" ry="3.6"/><circle cx="9" cy="0" r="4.2"/>'
+            f'<text x="-2" y="3.2">{_esc(sw["letter"])}</text>\n'
+            f'      <g class="swim-badge"><rect x="-11" y="-17" width="22" height="11" rx="5"/>'
+            f'<text x="0" y="-8.6">{sw["stage"]}/4</text></g>\n    </g>\n  ')
+
+
+@lru_cache(maxsize=4096)
+def _coord_svg(key: str, empty: bool = False) -> str:
+    """A cell's name on the map, the one History, replay captions and the controls' names use:
+    cell (4,-12) reads "4,-12" (issue 19: a player matches a History line to the board)."""
+    q, r = (int(v) for v in key.split(","))
+    cx, cy = centre(q, r)
+    faint = ' class="frontier-coord"' if empty else ""
+    return f'<text{faint} x="{round(cx, 2)}" y="{round(cy + COORD_DY, 2)}">{q},{r}</text>'
+
+
+def _badge_svg(t: dict) -> str:
+    cx, cy = t["cx"], t["cy"]
+    return (f'<g class="tbadge"><rect x="{_int(cx) - 22}" y="{_int(cy) + 16}" width="44" height="12" rx="6"/>'
+            f'<text x="{cx}" y="{_int(cy) + 25}">{_esc(t["badge"])}</text></g>')
+
+
+# The players' cards are drawn here for the same reason (issue 21): five cards of five item
+# categories of three slots each were ~300 template nodes, most of them a blocktranslate.
+# Same msgids; a blocktranslate's variables are escaped, its sentence is not (as here).
+
+def players_html(players: list[dict], expansion: bool) -> SafeString:
+    words = {"you": _esc(pgettext("rifugio", "you")), "on_move": _esc(pgettext("rifugio", "on the move")),
+             "bears": _esc(_("Bear cards, −3 each")), "huts": _esc(_("Rifugio cards, 2 points each")),
+             "rafts": _esc(_("Raft-point cards, 2 points each")), "steps": _esc(_("Extra-step cards, 0 points")),
+             "supply": _esc(_("Still in supply"))}
+    memo = Words()
+    return mark_safe("\n  " + "".join(_card_html(p, expansion, words, memo) for p in players) + "\n  ")
+
+
+def _mini(icon: str) -> str:
+    return (f'<svg class="mini" viewBox="-12 -12 24 24" aria-hidden="true"><use href="#rf-{icon}" x="-12" y="-12" '
+            f'width="24" height="24"/></svg>')
+
+
+def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
+    info, name, seat = p["info"], _esc(p["name"]), p["seat"]
+    tags = ((f' <span class="tag">{words["you"]}</span>' if p["is_you"] else "")
+            + (f' <span class="tag on-move">{words["on_move"]}</span>' if p["is_active"] else ""))
+    score = _("<strong>%(score)s</strong> pts") % {"score": _esc(info["score"])}
+    breakdown = "".join(f"<li>{_esc(b['label'])}: {_esc(b['value'])}</li>" for b in p["breakdown"])
+    bears = _("Bears %(n)s") % {"n": len(info["bears"])}
+    if p["bear_names"]:
+        bears += f' <small class="muted">({", ".join(_esc(b) for b in p["bear_names"])})</small>'
+    raft_cards = _("Raft cards %(n)s") % {"n": _esc(info["raft_cards"])}
+    rafts = f'<li title="{words["rafts"]}">{_mini("raft")} {raft_cards}</li>' if expansion else ""
+    hut_cards = _("Rifugio cards %(n)s") % {"n": _esc(info["rifugio_cards"])}
+    step_cards = _("Extra steps %(n)s") % {"n": _esc(info["extra_step_cards"])}
+    if expansion:
+        supply = ngettext("Supply: %(rifugi)s Rifugi, %(n)s raft", "Supply: %(rifugi)s Rifugi, %(n)s rafts",
+                          info["rafts_left"]) % {"n": _esc(info["rafts_left"]), "rifugi": _esc(info["rifugi_left"])}
+    else:
+        supply = _("Supply: %(rifugi)s Rifugi") % {"rifugi": _esc(info["rifugi_left"])}
+    cats = "".join(_category_html(c, memo) for c in p["categories"])
+    return (
+        f'\n    <article class="rf-player seat-{seat}{" is-active" if p["is_active"] else ""}'
+        f'{" is-you" if p["is_you"] else ""}" aria-label="{name}">\n      <header>\n'
+        f'        <span class="rf-letter seat-{seat}" aria-hidden="true">{_esc(p["letter"])}</span>\n'
+        f'        <strong>{name}</strong>{tags}\n'
+        f'        <details class="rf-total"><summary title="{_esc(p["breakdown_text"])}">{score}</summary>\n'
+        f'          <ul class="plain">{breakdown}</ul></details>\n      </header>\n'
+        f'      <div class="rf-cats">\n        {cats}\n      </div>\n'
+        f'      <ul class="rf-cards plain">\n'
+        f'        <li title="{words["bears"]}">{_mini("bear")} {bears}</li>\n'
+        f'        <li title="{words["huts"]}">{_mini("hut")} '
+        f'{hut_cards}</li>\n'
+        f'        {rafts}\n'
+        f'        <li title="{words["steps"]}">{_mini("boot")} '
+        f'{step_cards}</li>\n'
+        f'        <li class="muted" title="{words["supply"]}">{supply}</li>\n      </ul>\n    </article>\n  ')
+
+
+def _category_html(c: dict, memo: Words) -> str:
+    counted = {"label": _esc(c["label"]), "count": c["count"]}
+    of_three = memo[gettext_noop("%(label)s: %(count)s of 3")] % counted
+    title = memo[gettext_noop("%(label)s: %(count)s of 3, complete set +5")] % counted if c["complete"] else of_three
+    not_yet = memo[gettext_noop("%(name)s (not yet)")]
+    slots = "".join(
+        f'<span class="slot held" title="{_esc(s["name"])} ✓">✓</span>' if s["held"] else
+        f'<span class="slot" title="{not_yet % {"name": _esc(s["name"])}}">·</span>'
+        for s in c["slots"])
+    return (f'\n        <div class="rf-cat{" complete" if c["complete"] else ""}" title="{title}">\n'
+            f'          <svg viewBox="-12 -12 24 24" class="cat-icon" aria-hidden="true"><use href="#rf-{c["icon"]}" '
+            f'x="-12" y="-12" width="24" height="24"/></svg>\n'
+            f'          {slots}\n          <span class="sr-only">{of_three}</span>\n        </div>\n        ')
 
 
 # --- pieces: hikers, rafts, swimmers -------------------------------------------------------------
@@ -656,7 +924,8 @@ def _placement_target(page: Page, q: int, r: int, rotations: list[int], rotation
             label = _("Place the %(tile)s at %(at)s, %(turned)s") % {**words, "turned": _(TURN_WORDS[rotation])}
         return {**base, "kind": "place", "action": {"type": "place_tile", "q": q, "r": r, "rotation": rotation},
                 "label": label,
-                "ghost": triangles(cx, cy, shown, A - PLACE_INSET)}
+                "ghost": triangles(cx, cy, shown, A - PLACE_INSET),
+                "ghost_svg": mark_safe(triangles_svg(cx, cy, shown, A - PLACE_INSET))}
     first = min(rotations, key=lambda k: (k - rotation) % 6)
     return {**base, "kind": "place-other", "sel": page.sel.with_extra(ROTATION, str(first)),
             "label": _("Turn the tile so it fits at %(at)s (it fits there only after turning it)") % {
@@ -678,6 +947,7 @@ def hand_box(page: Page, rotation: int, rotations: list[int]) -> dict | None:
         f"{side_name(s)} {terrain_word(shown[s])}" for s in range(6))
     return {
         "tile": hand, "tris": triangles(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS),
+        "tris_svg": mark_safe(triangles_svg(HAND_CENTRE, HAND_CENTRE, shown, HAND_RADIUS)),
         "hex": hex_points(HAND_CENTRE, HAND_CENTRE, HAND_RADIUS),
         "icon": hand["kind"] if hand["kind"] in ICON_KINDS and hand["kind"] != "start" else None,
         "title": _hand_title(hand), "rotation": rotation,
@@ -808,23 +1078,24 @@ def player_cards(page: Page, tiles: list[dict]) -> list[dict]:
 
 def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
     i = p["seat"]
-    breakdown = p["breakdown"].items()
+    breakdown = [{"label": page.words[BREAKDOWN_LABEL[k]] if k in BREAKDOWN_LABEL else k, "value": v}
+                 for k, v in p["breakdown"].items()]
     return {
-        "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p),
-        "breakdown": [{"label": BREAKDOWN_LABELS.get(k, k), "value": v} for k, v in breakdown],
-        "breakdown_text": "; ".join(f"{BREAKDOWN_LABELS.get(k, k)} {v}" for k, v in breakdown),
+        "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p, page.words),
+        "breakdown": breakdown, "breakdown_text": "; ".join(f"{b['label']} {b['value']}" for b in breakdown),
         "is_active": page.on_move(i), "is_you": i == page.seat,
         "waterfalls": held_waterfalls(page, p, tiles),
         "bear_names": [bear_name(b) for b in p["bears"]],
     }
 
 
-def item_categories(p: dict) -> list[dict]:
+def item_categories(p: dict, words: Words | None = None) -> list[dict]:
+    words = Words() if words is None else words
     cats = []
     for c in D.CATEGORIES:
         held = set(p["items_by_category"][c])
-        slots = [{"tile": t, "name": _(D.ITEM_NAMES[t]), "held": t in held} for t in D.CATEGORY_TILES[c]]
-        cats.append({"key": c, "label": _(CATEGORY_LABEL[c]), "icon": CATEGORY_ICON[c], "slots": slots,
+        slots = [{"tile": t, "name": words[D.ITEM_NAMES[t]], "held": t in held} for t in D.CATEGORY_TILES[c]]
+        cats.append({"key": c, "label": words[CATEGORY_LABEL[c]], "icon": CATEGORY_ICON[c], "slots": slots,
                      "complete": len(held) == 3, "count": len(held)})
     return cats
 
@@ -852,7 +1123,19 @@ def _score_rows(rows, expansion: bool = True):
     return out
 
 
-def _tile_title(t: dict, names: list[str], owner) -> str:
+def _tile_title(t: dict, names: list[str], owner, texts: dict | None = None) -> str:
+    texts = {} if texts is None else texts
+    # a named tile is one of a kind; plain tiles of one terrain (and all water) read alike
+    known = (t["kind"], t["terrain"]) if t["kind"] in ("plain", "water", "start") else (t["tile"], t["kind"])
+    text = texts.get(known) or texts.setdefault(known, _tile_text(t))
+    if t["holders"]:
+        text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
+    if owner is not None:
+        text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
+    return f"({t['q']},{t['r']}) {text}"
+
+
+def _tile_text(t: dict) -> str:
     kind = t["kind"]
     name = tile_name(t["tile"])
     if kind == "start":
@@ -869,11 +1152,7 @@ def _tile_title(t: dict, names: list[str], owner) -> str:
         text = _("%(name)s: waterfall, 1 point + 1 per water neighbour") % {"name": name}
     else:
         text = _("%(name)s: %(kind)s, 2 points") % {"name": name, "kind": kind_word(kind)}
-    if t["holders"]:
-        text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
-    if owner is not None:
-        text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
-    return f"({t['q']},{t['r']}) {text}"
+    return text
 
 
 def _hand_title(hand: dict) -> str:
@@ -978,9 +1257,11 @@ def diagram(state: dict, label: str) -> dict:
     page = Page.from_panel({"view": RULES.view(state, seat), "names": SAMPLE_NAMES[:state["players"]],
                             "legal": legal, "seat": seat})
     targets = (placement_controls(page) if page.place_mode else walk_controls(page))["targets"] if legal else []
-    return {"label": label, "viewbox": diagram_viewbox(page), "tiles": map_tiles(page),
-            "frontier": frontier_cells(page), **map_pieces(page),
-            "targets": [{k: v for k, v in t.items() if k not in ("action", "sel")} for t in targets]}
+    shown = {"label": label, "viewbox": diagram_viewbox(page), "tiles": map_tiles(page),
+             "frontier": frontier_cells(page), **map_pieces(page),
+             "targets": [{k: v for k, v in t.items() if k not in ("action", "sel")} for t in targets]}
+    shown["svg"] = map_svg(shown)
+    return shown
 
 
 def diagram_viewbox(page: Page) -> str:
