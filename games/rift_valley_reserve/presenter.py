@@ -10,7 +10,11 @@ Each board area has its own builder; `board_context` puts them together.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
 from games.rift_valley_reserve.geometry import (
@@ -29,6 +33,7 @@ from games.rift_valley_reserve.geometry import (
     triangle,
 )
 from games.rift_valley_reserve.rules.board import trail_path
+from games.rift_valley_reserve.svg import THUMBS, Hx, map_svg
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # Module-level texts are marked (gettext_noop) and translated where they are shown: the
@@ -472,12 +477,25 @@ def map_card(view: dict, b: int, names: list[str], colours: list[str], geo: dict
             "next_colour": colours[next_seat] if next_seat is not None else ""}
 
 
+def thumb_svg(m: dict, colours: list[str]) -> Any:
+    """A thumbnail's SVG, drawn once per position and language (svg.THUMBS): it shows no
+    controls, tooltips or pending draw, so every seat sees the same one."""
+    name = map_name(m)
+    key = (name, m["id"], m["owner"], tuple(colours), repr(m["cells"]), repr(m["trails"]), repr(m["recent"]),
+           tuple(m["terrain"]), tuple(m["areas"]))
+    return THUMBS.get(key, lambda: map_svg(map_geometry(m, THUMB, colours), label=name))
+
+
 def thumbs(view: dict, names: list[str], colours: list[str], sel: selection.Selection, shown: int) -> list[dict]:
     held = view.get("held_map")
     out = []
     for b in range(view["players"]):
-        card = map_card(view, b, names, colours, map_geometry(view["maps"][b], THUMB, colours))
-        card.update(shown=b == shown, held=b == held,
+        card = map_card(view, b, names, colours, {})
+        # Sentences with a name are put together here, not by {% blocktranslate %} (a hot
+        # spot: 3 a thumbnail); as there, the name is escaped and the sentence is not.
+        card.update(show_map=mark_safe(_("Show %(name)s's map") % {"name": escape(card["owner_name"])}),
+                    held_by=mark_safe(_("held by %(name)s") % {"name": escape(card["holder_name"])}),
+                    shown=b == shown, held=b == held, svg=thumb_svg(view["maps"][b], colours),
                     get=sel.with_extra("v", None) if b == held else sel.with_extra("v", str(b)))
         out.append(card)
     return out
@@ -489,7 +507,34 @@ def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
              for b in range(view["players"])]
     for card in cards:
         card["label"] = _("Map %(name)s of %(owner)s") % {"name": card["map"]["name"], "owner": card["owner_name"]}
+        card["svg"] = map_svg(card["geo"], label=card["label"], big=True, map_index=card["index"],
+                              map_owner=card["owner"], names=names)
     return cards
+
+
+def panel_hx(panel: dict) -> Hx:
+    """The URLs and hx-vals the held map's controls use, for this render's token."""
+    from django.urls import reverse
+
+    from games.panel import action_vals
+
+    game = panel.get("game")
+    if game is None:
+        return Hx()
+    return Hx(reverse("games:act", args=[game.pk]), reverse("games:panel", args=[game.pk]),
+              lambda action: action_vals(panel, action))
+
+
+def draw_maps(panel: dict, board: dict) -> None:
+    """The large map and the phone's half of it as SVG (svg.map_svg), with their controls."""
+    hx, names = panel_hx(panel), panel["names"]
+    common = {"big": True, "map_index": board["map"]["index"], "map_owner": board["map"]["owner"],
+              "seat": panel.get("seat"), "names": names, "ghost": board["ghost_geo"],
+              "my_colour": board["my_colour"], "hx": hx}
+    board["svg"] = map_svg(board["geo"], label=board["map_label"], routes=board["routes"], **common)
+    if board["zoom"]:
+        board["zoom"]["svg"] = map_svg(board["zoom"]["geo"], label=board["zoom"]["label"], zoom=True,
+                                       routes=board["zoom"]["geo"]["routes"], **common)
 
 
 def seat_rows(view: dict, names: list[str]) -> list[dict]:
@@ -527,9 +572,24 @@ def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
     """Score columns turned into rows: one per category (Unconnected Stops included), then
     the total they add up to. A table with a column per player or map instead of per
     category stays narrow enough for a phone, every category named in full (issue 19)."""
-    lines = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
-             for i, (_key, label) in enumerate(CATEGORY_LABELS)]
-    return lines + [{"label": _("Total"), "cells": totals, "total": True}]
+    lines: list[dict[str, Any]] = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
+                                   for i, (_key, label) in enumerate(CATEGORY_LABELS)]
+    lines.append({"label": _("Total"), "cells": totals, "total": True})
+    for line in lines:   # the numbers' cells written here: a template loop per cell was a hot spot
+        line["tds"] = mark_safe("".join(f"<td>{int(v)}</td>" for v in line["cells"]))
+        line["strong_tds"] = (mark_safe("".join(f"<td><strong>{int(v)}</strong></td>" for v in line["cells"]))
+                              if line["total"] else line["tds"])
+    return lines
+
+
+def map_headings(view: dict, names: list[str]) -> SafeString:
+    """The per-map score tables' column headings ("on <name>'s map"), the same in every
+    player's table: written once (as {% blocktranslate %} with `|person` did)."""
+    words = _("on %(name)s's map")
+    return mark_safe("".join(
+        '<th scope="col">%s</th>' % (words % {"name": format_html('<span class="name" title="{0}">{0}</span>',
+                                                                  names[m["owner"]])})
+        for m in view["maps"]))
 
 
 def score_lines(rows: list[dict]) -> list[dict]:
@@ -609,6 +669,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
         "replay_maps": replay_maps(view, names, colours) if replay else [],
         "seats": seat_rows(view, names), "scores": scores, "score_lines": score_lines(scores),
+        "map_headings": map_headings(view, names),
         "categories": [_(label) for _key, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
         "history": history_rows(view, names),
@@ -618,6 +679,8 @@ def board_context(panel: dict) -> dict[str, Any]:
         "selection": "" if replay or not (board["acting"] or viewing_other) else sel.raw,
         "back_sel": sel.with_extra("v", None),
     })
+    if not replay:
+        draw_maps(panel, board)
     return {"board": board}
 
 
@@ -647,7 +710,8 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
     for event in view.get("events", []):
         turns.setdefault(event["turn"], []).append(describe(event, names))
     heading = _("Turn %(turn)s")
-    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines}
+    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines,
+             "items": mark_safe("".join(f"<li>{escape(line)}</li>" for line in lines))}
             for turn, lines in reversed(turns.items())]
 
 
@@ -761,11 +825,12 @@ def _example_state() -> dict:
     return state
 
 
-def _example_map(view: dict, b: int) -> dict:
+def _example_map(view: dict, b: int, label: str = "") -> dict:
     colours = list(view["seat_colours"])
     m = dict(view["maps"][b], recent=[])
     geo = map_geometry(m, HOW_TO_CELL, colours)
-    return {"map": dict(m, name=map_name(m)), "geo": geo}
+    name = map_name(m)
+    return {"map": dict(m, name=name), "geo": geo, "svg": map_svg(geo, label=label or name)}
 
 
 def animal_values_text(values: dict[int, int]) -> str:
@@ -805,8 +870,11 @@ def how_to_play_context() -> dict:
     asymmetrical = sorted((_example_map(pool, b) for b in range(5)), key=lambda e: e["map"]["id"])
     return {
         "board_style": STYLESHEET,
-        "empty_map": _example_map(blank, 0),
-        "example": _example_map(view, 0),
+        "empty_map": _example_map(blank, 0, _("An empty Open Plain: nine areas with thick borders, seven animals and "
+                                              "a Rift down the middle column, outlined in red")),
+        "example": _example_map(view, 0, _("Red's map after seven turns: Red's Trail from row 3, column 4 bridges "
+                                           "the Rift and turns down to row 5, column 7; a red Tent beside the first "
+                                           "Stop; Blue's unconnected Stop and two blue Tents")),
         "example_scores": scores,
         "categories": [(k, _(label)) for k, label in CATEGORY_LABELS],
         "animal_values": data.ANIMAL_VALUES,

@@ -108,8 +108,11 @@ def test_stage_text_names_the_stage_and_the_turns_left():
 def test_history_rows_group_the_events_by_turn_newest_first():
     state = RULES.apply(RULES.apply(blank(2), 0, {"type": "stop", "cell": [0, 3]}), 1, {"type": "stop", "cell": [8, 4]})
     rows = presenter.history_rows(RULES.view(state, None), NAMES[:2])
-    assert rows == [{"turn": 1, "title": "Turn 1", "lines": ["ann drew a Stop at row 1, column 4 on ann's map.",
-                                           "bo drew a Stop at row 9, column 5 on bo's map."]}]
+    assert [{k: row[k] for k in ("turn", "title", "lines")} for row in rows] == [
+        {"turn": 1, "title": "Turn 1", "lines": ["ann drew a Stop at row 1, column 4 on ann's map.",
+                                                 "bo drew a Stop at row 9, column 5 on bo's map."]}]
+    assert rows[0]["items"] == ("<li>ann drew a Stop at row 1, column 4 on ann&#x27;s map.</li>"
+                                "<li>bo drew a Stop at row 9, column 5 on bo&#x27;s map.</li>")   # escaped once
 
 
 def test_board_context_uses_the_board_key_and_keeps_the_selection_only_while_acting():
