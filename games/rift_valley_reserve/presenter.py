@@ -33,7 +33,7 @@ from games.rift_valley_reserve.geometry import (
     triangle,
 )
 from games.rift_valley_reserve.rules.board import trail_path
-from games.rift_valley_reserve.svg import THUMBS, Hx, map_svg
+from games.rift_valley_reserve.svg import COLUMN_LETTERS, THUMBS, Hx, map_svg
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # Module-level texts are marked (gettext_noop) and translated where they are shown: the
@@ -126,21 +126,21 @@ def _path(action: dict) -> list:
 def map_words() -> dict[str, Any]:
     """The tooltips' sentences of a large map, translated once per map (never per square:
     the map template is drawn many times a page, a hot spot)."""
-    return {"square": _("Row %(row)s, column %(col)s, area %(area)s"),
-            "square_terrain": _("Row %(row)s, column %(col)s, area %(area)s, %(terrain)s"),
+    return {"square": _("%(square)s, area %(area)s"),
+            "square_terrain": _("%(square)s, area %(area)s, %(terrain)s"),
             "terrain": {k: _(v) for k, v in TERRAIN_WORDS.items()},
-            "connected": _("connected Stop at row %(row)s, column %(col)s"),
-            "unconnected": _("unconnected Stop at row %(row)s, column %(col)s"),
-            "tent": _("Tent at row %(row)s, column %(col)s"),
-            "trail": _("Trail from (%(r0)s,%(c0)s) to (%(r1)s,%(c1)s)")}
+            "connected": _("connected Stop at %(square)s"),
+            "unconnected": _("unconnected Stop at %(square)s"),
+            "tent": _("Tent at %(square)s"),
+            "trail": _("Trail from %(start)s to %(end)s")}
 
 
 def square_title(words: dict | None, r: int, c: int, area: str, t: str) -> str:
     if words is None:
         return ""
     if t == "ground":
-        return words["square"] % {"row": r + 1, "col": c + 1, "area": area}
-    return words["square_terrain"] % {"row": r + 1, "col": c + 1, "area": area, "terrain": words["terrain"][t]}
+        return words["square"] % {"square": square((r, c)), "area": area}
+    return words["square_terrain"] % {"square": square((r, c)), "area": area, "terrain": words["terrain"][t]}
 
 
 def cell_items(m: dict, size: float, arrows: bool, words: dict | None = None) -> tuple[list[dict], list[dict]]:
@@ -178,7 +178,7 @@ def drawn_items(m: dict, size: float, colours: list[str], words: dict | None = N
                 "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
         if words is not None:
             which = "tent" if tent else "connected" if drawn.get("connected", False) else "unconnected"
-            item["title"] = words[which] % {"row": r + 1, "col": c + 1}
+            item["title"] = words[which] % {"square": square((r, c))}
         if tent:
             tents.append(dict(item, points=triangle(r, c, size)))
         elif drawn["kind"] == "stop":
@@ -191,11 +191,10 @@ def trail_items(m: dict, size: float, colours: list[str], words: dict | None = N
     out = []
     for t in m["trails"]:
         path = t["path"]
-        (r0, c0), (r1, c1) = path[0], path[-1]
         out.append({"id": t["id"], "seat": t["seat"], "colour": colours[t["seat"]], "d": trail_d(path, size),
                     "planks": planks(path, m["terrain"], size),
                     "recent": all(tuple(rc) in recent for rc in path),
-                    "label": words["trail"] % {"r0": r0, "c0": c0, "r1": r1, "c1": c1} if words else ""})
+                    "label": words["trail"] % {"start": square(path[0]), "end": square(path[-1])} if words else ""})
     return out
 
 
@@ -220,7 +219,8 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
     cells, labels = cell_items(m, size, arrows, words)
     stops, tents = drawn_items(m, size, colours, words)
     return {
-        "size": size, "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
+        "size": size, "rows": m["rows"], "cols": m["cols"],
+        "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
         "inner_w": m["cols"] * size, "inner_h": m["rows"] * size, "pad": PAD,
         "cells": cells, "borders": area_borders(m["areas"], size), "rift": rift_outline(m["terrain"], size),
         "labels": labels, "owner_colour": colours[m["owner"]],
@@ -232,10 +232,17 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
 
 # --- The controls on the held map ------------------------------------------------------
 
-def square(cell, words: str | None = None) -> str:
-    """A square in words, counted from 1 as people do: "row 3, column 4" (`words`: that
-    sentence already translated, when many squares are named at once)."""
-    return (words or _("row %(row)s, column %(col)s")) % {"row": cell[0] + 1, "col": cell[1] + 1}
+def column_name(c: int) -> str:
+    return COLUMN_LETTERS[c]
+
+
+def square(cell) -> str:
+    """A square's one name (issue 19, row 8), as the map's edges label it: the column's
+    letter then the row's number counted from 1 at the top, "D3" for row 3, column 4 (the
+    cell (2, 3)). Every sentence of the game names squares so: the History, the replay's
+    captions, the buttons' and squares' accessible names, the tooltips. The same in every
+    language, like a chess board's."""
+    return f"{COLUMN_LETTERS[cell[1]]}{cell[0] + 1}"
 
 
 CELL_LABELS = {
@@ -250,8 +257,8 @@ def cell_label(kind: str, cell, map_name: str, confirm: bool, words: dict | None
     """What clicking a highlighted square does, said in full (its accessible name);
     `words`: the sentences already translated (see mark_cells)."""
     if words is None:
-        words = {"square": _("row %(row)s, column %(col)s"), confirm: _(CELL_LABELS[kind, confirm])}
-    return words[confirm] % {"square": square(cell, words["square"]), "map": map_name}
+        words = {confirm: _(CELL_LABELS[kind, confirm])}
+    return words[confirm] % {"square": square(cell), "map": map_name}
 
 
 def stop_label(role: str, cell) -> str:
@@ -282,8 +289,7 @@ def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = ""
     while something is chosen, any other square cancels it."""
     ghost, first = ch["ghost"], ch["first"]
     kind = "tent" if ch["mode"] == "tent" else "stop"
-    words = {"square": _("row %(row)s, column %(col)s"), False: _(CELL_LABELS[kind, False]),
-             True: _(CELL_LABELS[kind, True])}
+    words = {False: _(CELL_LABELS[kind, False]), True: _(CELL_LABELS[kind, True])}
     for cell in geo["cells"]:
         rc = (cell["r"], cell["c"])
         cell["legal"] = first is None and rc in ch["cells"]
@@ -368,6 +374,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
         "mode": ch["mode"], "can_stop": ch["can_stop"], "can_tent": ch["can_tent"], "has_trails": bool(partners),
         "mode_stop_sel": sel.start("m:stop"), "mode_tent_sel": sel.start("m:tent"),
         "ghost": ch["ghost"], "ghost_action": sel.action if ch["ghost"] is not None else None,
+        "ghost_square": square(ch["ghost"]) if ch["ghost"] is not None else "",
         "ghost_geo": ghost_item(ch, seat, colours), "first": ch["first"], "second": ch["second"],
         "routes": routes(sel, ch), "selecting": selecting,
         "cancel_sel": cancel_sel(sel, ch),
@@ -376,6 +383,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
 
 
 NO_CONTROLS = {"mode": "stop", "can_stop": False, "can_tent": False, "has_trails": False, "ghost": None,
+               "ghost_square": "",
                "ghost_action": None, "ghost_geo": None, "first": None, "second": None, "routes": [],
                "selecting": False, "cancel_sel": "", "pass_action": None}
 
@@ -441,7 +449,7 @@ def zoom(sel: selection.Selection, board: dict, cols: int, map_name: str = "") -
     lo, hi = half_columns(cols, half)
     other = "e" if half == "w" else "w"
     return {"half": half, "name": HALVES[half], "lo": lo + 1, "hi": hi + 1,
-            "bar": _(HALF_WORDS[half]["bar"]) % {"lo": lo + 1, "hi": hi + 1},
+            "bar": _(HALF_WORDS[half]["bar"]) % {"lo": column_name(lo), "hi": column_name(hi)},
             "switch": _(HALF_WORDS[other]["switch"]),
             "label": _(HALF_WORDS[half]["label"]) % {"name": map_name},
             "other_name": HALVES[other], "other_sel": switch_half(sel, other),
@@ -718,9 +726,9 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
 # --- Events in words ----------------------------------------------------------------------
 
 def _at(cell) -> str:
-    """A square as every line of the game names it (History, replay, buttons, tooltips):
-    "row 7, column 4", counted from 1 (issue 19, row 8: it was "(6,3)" here and "row 7,
-    column 4" on the buttons)."""
+    """A square as every line of the game names it (History, replay, buttons, tooltips),
+    and the map's edges label it: "D7" (issue 19, row 8: it was "(6,3)" here, "row 7,
+    column 4" on the buttons, "cell [6, 3]" elsewhere). See `square`."""
     return square(cell)
 
 
@@ -825,12 +833,12 @@ def _example_state() -> dict:
     return state
 
 
-def _example_map(view: dict, b: int, label: str = "") -> dict:
+def _example_map(view: dict, b: int, label: str = "", coords: bool = False) -> dict:
     colours = list(view["seat_colours"])
     m = dict(view["maps"][b], recent=[])
     geo = map_geometry(m, HOW_TO_CELL, colours)
     name = map_name(m)
-    return {"map": dict(m, name=name), "geo": geo, "svg": map_svg(geo, label=label or name)}
+    return {"map": dict(m, name=name), "geo": geo, "svg": map_svg(geo, label=label or name, coords=coords)}
 
 
 def animal_values_text(values: dict[int, int]) -> str:
@@ -871,10 +879,10 @@ def how_to_play_context() -> dict:
     return {
         "board_style": STYLESHEET,
         "empty_map": _example_map(blank, 0, _("An empty Open Plain: nine areas with thick borders, seven animals and "
-                                              "a Rift down the middle column, outlined in red")),
-        "example": _example_map(view, 0, _("Red's map after seven turns: Red's Trail from row 3, column 4 bridges "
-                                           "the Rift and turns down to row 5, column 7; a red Tent beside the first "
-                                           "Stop; Blue's unconnected Stop and two blue Tents")),
+                                              "a Rift down the middle column, outlined in red"), coords=True),
+        "example": _example_map(view, 0, _("Red's map after seven turns: Red's Trail from D3 bridges the Rift and "
+                                           "turns down to G5; a red Tent beside the first Stop; Blue's unconnected "
+                                           "Stop and two blue Tents"), coords=True),
         "example_scores": scores,
         "categories": [(k, _(label)) for k, label in CATEGORY_LABELS],
         "animal_values": data.ANIMAL_VALUES,

@@ -28,7 +28,10 @@ from typing import Any, Callable
 
 from django.utils.safestring import SafeString, mark_safe
 
+from games.rift_valley_reserve.geometry import COORD_FONT, COORD_GUTTER, PAD
 from games.rules.base import _
+
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # a square's name: its column's letter, its row's number
 
 ICONS = {"animal": "rvr-paw", "tree": "rvr-tree", "water": "rvr-wave"}
 HX = 'hx-target="#live" hx-swap="innerHTML"'
@@ -124,7 +127,9 @@ def _trails(out: list[str], geo: dict, big: bool, names: list[str], seat: Any) -
         else:
             out.append(f'<circle cx="{mine["cx"]}" cy="{mine["cy"]}" r="{geo["r_stop"]}" '
                        f'stroke="{mine["colour"]}"></circle>')
-        out.append(f'<title>{_attr(_("Your draw this turn (waiting for the others)"))}</title></g>')
+        # Not inside the f-string: xgettext does not look in there.
+        title = _attr(_("Your draw this turn (waiting for the others)"))
+        out.append(f"<title>{title}</title></g>")
     out.append("</g>")
 
 
@@ -213,18 +218,53 @@ def _ghost(out: list[str], ghost: dict, r_stop: float) -> None:
     out.append("</g>")
 
 
-def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, map_index: Any = "",
-            map_owner: Any = "", seat: Any = None, names: list[str] | None = None, routes: list[dict] | None = None,
-            ghost: dict | None = None, my_colour: str = "", hx: Hx | None = None) -> SafeString:
+def gutter(size: float) -> float:
+    """The margin left of and above a map that holds its row numbers and column letters."""
+    return round(max(size * COORD_GUTTER, 10), 1)
+
+
+def _coords(out: list[str], geo: dict) -> None:
+    """Column letters above the grid and row numbers left of it, as on a chess board (the
+    names every sentence of the game gives squares: "C7" is column C, row 7, counted
+    from the top). Only the columns in view (a phone's half map shows six)."""
+    size, x0 = geo["size"], geo.get("view_x") or 0
+    g = gutter(size)
+    first = round(x0 / size)
+    shown = round((geo["width"] - 2 * PAD) / size)
+    mid = round(size / 2, 1)
+    edge = round(PAD / 2 - g / 2, 1)
+    out.append(f'<g class="coords" aria-hidden="true" font-size="{round(max(size * COORD_FONT, 8), 1)}" '
+               f'text-anchor="middle" dominant-baseline="central"><g class="cols">')
+    out.extend(f'<text x="{PAD + c * size + mid}" y="{edge}">{COLUMN_LETTERS[c]}</text>'
+               for c in range(first, first + shown))
+    out.append('</g><g class="rows">')
+    out.extend(f'<text x="{round(x0 + edge, 1)}" y="{PAD + r * size + mid}">{r + 1}</text>'
+               for r in range(geo["rows"]))
+    out.append("</g></g>")
+
+
+def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, coords: bool | None = None,
+            map_index: Any = "", map_owner: Any = "", seat: Any = None, names: list[str] | None = None,
+            routes: list[dict] | None = None, ghost: dict | None = None, my_colour: str = "",
+            hx: Hx | None = None) -> SafeString:
     """The SVG of one map: `big` the large map with its tooltips and controls (`zoom` the
-    phone's half of it), else a thumbnail; `label` its accessible name."""
+    phone's half of it), else a thumbnail; `label` its accessible name; `coords` (a large
+    map's default) its row and column labels, in a margin the viewBox adds left and above."""
     names, hx = names or [], hx or Hx()
     kind = "zoom" if zoom else "big" if big else "thumb"
-    out = [f'<svg class="rvr-map {kind}" viewBox="{geo.get("view_x") or 0} 0 {geo["width"]} {geo["height"]}" '
+    coords = big if coords is None else coords
+    y: float = 0
+    x, width, height = geo.get("view_x") or 0, geo["width"], geo["height"]
+    if coords:
+        g = gutter(geo["size"])
+        x, y, width, height = round(x - g, 1), -g, round(width + g, 1), round(height + g, 1)
+    out = [f'<svg class="rvr-map {kind}" viewBox="{x} {y} {width} {height}" '
            f'role="{"group" if big else "img"}" aria-label="{_attr(label)}"']
     if big:
         out.append(f' data-map="{map_index}" data-owner="{map_owner}"')
     out.append(">")
+    if coords:
+        _coords(out, geo)
     _cells(out, geo, big, hx)
     pad = geo["pad"]
     out.append(f'<g class="area-borders">{_lines(geo["borders"])}<rect x="{pad}" y="{pad}" width="{geo["inner_w"]}" '
