@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from html import escape
+from threading import Lock
 from typing import Any, Callable
 
 from django.utils.safestring import SafeString, mark_safe
@@ -287,19 +288,23 @@ def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, coo
 
 class ThumbCache:
     """Thumbnails by what they show (the map's drawings, its name and the seats' colours):
-    the same for every seat, so a move's seats + 1 renders draw each one once."""
+    the same for every seat, so a move's seats + 1 renders draw each one once. A thumbnail
+    shows nothing hidden (no pending draw: those live in the view's `my_pending` only)."""
 
     def __init__(self, size: int = 256):
-        self.size, self.items = size, OrderedDict[tuple, SafeString]()
+        self.size, self.items, self.lock = size, OrderedDict[tuple, SafeString](), Lock()
 
     def get(self, key: tuple, draw: Callable[[], SafeString]) -> SafeString:
-        found = self.items.get(key)
-        if found is None:
-            found = self.items[key] = draw()
-            if len(self.items) > self.size:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+                return found
+        found = draw()
+        with self.lock:
+            self.items[key] = found
+            while len(self.items) > self.size:
                 self.items.popitem(last=False)
-        else:
-            self.items.move_to_end(key)
         return found
 
 

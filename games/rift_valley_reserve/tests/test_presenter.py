@@ -172,3 +172,22 @@ def test_history_buttons_and_pending_draw_name_a_square_the_same_way():
     trail = presenter.describe({"type": "trail", "seat": 1, "turn": 2, "from": [0, 3], "to": [2, 5],
                                 "corner": [2, 3]}, NAMES)
     assert trail == "bo drew a Trail from D1 to F3 via D3."
+
+
+def test_a_thumbnail_is_drawn_once_per_position_and_language_and_shows_each_new_draw():
+    """svg.THUMBS: every seat's panel shares the thumbnails of one position (issue 21)."""
+    from django.utils import translation
+
+    from games.rift_valley_reserve.rules.board import draw
+
+    state = blank(2)
+    m = RULES.view(state, None)["maps"][0]
+    colours = list(RULES.view(state, None)["seat_colours"])
+    first = presenter.thumb_svg(m, colours)
+    assert presenter.thumb_svg(RULES.view(state, 1)["maps"][0], colours) is first      # another seat: the same one
+    assert 'data-kind="stop"' not in first and first.startswith('<svg class="rvr-map thumb" viewBox="0 0 ')
+    state["maps"][0] = draw(state["maps"][0], 1, {"type": "stop", "cell": [0, 3]})
+    after = presenter.thumb_svg(RULES.view(state, None)["maps"][0], colours)
+    assert after is not first and after.count('data-kind="stop"') == 1
+    with translation.override("de"):
+        assert 'aria-label="Offene Ebene"' in presenter.thumb_svg(RULES.view(state, None)["maps"][0], colours)
