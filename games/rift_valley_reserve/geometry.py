@@ -14,6 +14,8 @@ FONT = 0.36            # of a cell: seat numbers on Stops and Tents
 TENT_HALF = 0.36       # of a cell: half the height of a Tent's triangle
 PLANK_INSET = 0.3      # of a cell: a bridge plank across the canyon
 RIFT_CHARS = "|-#"
+COORD_GUTTER = 0.32    # of a cell: the margin for the row numbers and column letters
+COORD_FONT = 0.25      # of a cell: their size
 
 
 def origin(r: int, c: int, size: float) -> tuple[float, float]:

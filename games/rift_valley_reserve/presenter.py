@@ -10,7 +10,12 @@ Each board area has its own builder; `board_context` puts them together.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import selection
 from games.rift_valley_reserve.geometry import (
@@ -29,6 +34,7 @@ from games.rift_valley_reserve.geometry import (
     triangle,
 )
 from games.rift_valley_reserve.rules.board import trail_path
+from games.rift_valley_reserve.svg import COLUMN_LETTERS, THUMBS, Hx, map_svg
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # Module-level texts are marked (gettext_noop) and translated where they are shown: the
@@ -121,21 +127,21 @@ def _path(action: dict) -> list:
 def map_words() -> dict[str, Any]:
     """The tooltips' sentences of a large map, translated once per map (never per square:
     the map template is drawn many times a page, a hot spot)."""
-    return {"square": _("Row %(row)s, column %(col)s, area %(area)s"),
-            "square_terrain": _("Row %(row)s, column %(col)s, area %(area)s, %(terrain)s"),
+    return {"square": _("%(square)s, area %(area)s"),
+            "square_terrain": _("%(square)s, area %(area)s, %(terrain)s"),
             "terrain": {k: _(v) for k, v in TERRAIN_WORDS.items()},
-            "connected": _("connected Stop at row %(row)s, column %(col)s"),
-            "unconnected": _("unconnected Stop at row %(row)s, column %(col)s"),
-            "tent": _("Tent at row %(row)s, column %(col)s"),
-            "trail": _("Trail from (%(r0)s,%(c0)s) to (%(r1)s,%(c1)s)")}
+            "connected": _("connected Stop at %(square)s"),
+            "unconnected": _("unconnected Stop at %(square)s"),
+            "tent": _("Tent at %(square)s"),
+            "trail": _("Trail from %(start)s to %(end)s")}
 
 
 def square_title(words: dict | None, r: int, c: int, area: str, t: str) -> str:
     if words is None:
         return ""
     if t == "ground":
-        return words["square"] % {"row": r + 1, "col": c + 1, "area": area}
-    return words["square_terrain"] % {"row": r + 1, "col": c + 1, "area": area, "terrain": words["terrain"][t]}
+        return words["square"] % {"square": square((r, c)), "area": area}
+    return words["square_terrain"] % {"square": square((r, c)), "area": area, "terrain": words["terrain"][t]}
 
 
 def cell_items(m: dict, size: float, arrows: bool, words: dict | None = None) -> tuple[list[dict], list[dict]]:
@@ -173,7 +179,7 @@ def drawn_items(m: dict, size: float, colours: list[str], words: dict | None = N
                 "ty": round(cy + size * (0.2 if tent else 0.12), 1)}
         if words is not None:
             which = "tent" if tent else "connected" if drawn.get("connected", False) else "unconnected"
-            item["title"] = words[which] % {"row": r + 1, "col": c + 1}
+            item["title"] = words[which] % {"square": square((r, c))}
         if tent:
             tents.append(dict(item, points=triangle(r, c, size)))
         elif drawn["kind"] == "stop":
@@ -186,11 +192,10 @@ def trail_items(m: dict, size: float, colours: list[str], words: dict | None = N
     out = []
     for t in m["trails"]:
         path = t["path"]
-        (r0, c0), (r1, c1) = path[0], path[-1]
         out.append({"id": t["id"], "seat": t["seat"], "colour": colours[t["seat"]], "d": trail_d(path, size),
                     "planks": planks(path, m["terrain"], size),
                     "recent": all(tuple(rc) in recent for rc in path),
-                    "label": words["trail"] % {"r0": r0, "c0": c0, "r1": r1, "c1": c1} if words else ""})
+                    "label": words["trail"] % {"start": square(path[0]), "end": square(path[-1])} if words else ""})
     return out
 
 
@@ -215,7 +220,8 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
     cells, labels = cell_items(m, size, arrows, words)
     stops, tents = drawn_items(m, size, colours, words)
     return {
-        "size": size, "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
+        "size": size, "rows": m["rows"], "cols": m["cols"],
+        "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
         "inner_w": m["cols"] * size, "inner_h": m["rows"] * size, "pad": PAD,
         "cells": cells, "borders": area_borders(m["areas"], size), "rift": rift_outline(m["terrain"], size),
         "labels": labels, "owner_colour": colours[m["owner"]],
@@ -227,10 +233,17 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
 
 # --- The controls on the held map ------------------------------------------------------
 
-def square(cell, words: str | None = None) -> str:
-    """A square in words, counted from 1 as people do: "row 3, column 4" (`words`: that
-    sentence already translated, when many squares are named at once)."""
-    return (words or _("row %(row)s, column %(col)s")) % {"row": cell[0] + 1, "col": cell[1] + 1}
+def column_name(c: int) -> str:
+    return COLUMN_LETTERS[c]
+
+
+def square(cell) -> str:
+    """A square's one name (issue 19, row 8), as the map's edges label it: the column's
+    letter then the row's number counted from 1 at the top, "D3" for row 3, column 4 (the
+    cell (2, 3)). Every sentence of the game names squares so: the History, the replay's
+    captions, the buttons' and squares' accessible names, the tooltips. The same in every
+    language, like a chess board's."""
+    return f"{COLUMN_LETTERS[cell[1]]}{cell[0] + 1}"
 
 
 CELL_LABELS = {
@@ -245,8 +258,8 @@ def cell_label(kind: str, cell, map_name: str, confirm: bool, words: dict | None
     """What clicking a highlighted square does, said in full (its accessible name);
     `words`: the sentences already translated (see mark_cells)."""
     if words is None:
-        words = {"square": _("row %(row)s, column %(col)s"), confirm: _(CELL_LABELS[kind, confirm])}
-    return words[confirm] % {"square": square(cell, words["square"]), "map": map_name}
+        words = {confirm: _(CELL_LABELS[kind, confirm])}
+    return words[confirm] % {"square": square(cell), "map": map_name}
 
 
 def stop_label(role: str, cell) -> str:
@@ -277,8 +290,7 @@ def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = ""
     while something is chosen, any other square cancels it."""
     ghost, first = ch["ghost"], ch["first"]
     kind = "tent" if ch["mode"] == "tent" else "stop"
-    words = {"square": _("row %(row)s, column %(col)s"), False: _(CELL_LABELS[kind, False]),
-             True: _(CELL_LABELS[kind, True])}
+    words = {False: _(CELL_LABELS[kind, False]), True: _(CELL_LABELS[kind, True])}
     for cell in geo["cells"]:
         rc = (cell["r"], cell["c"])
         cell["legal"] = first is None and rc in ch["cells"]
@@ -363,6 +375,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
         "mode": ch["mode"], "can_stop": ch["can_stop"], "can_tent": ch["can_tent"], "has_trails": bool(partners),
         "mode_stop_sel": sel.start("m:stop"), "mode_tent_sel": sel.start("m:tent"),
         "ghost": ch["ghost"], "ghost_action": sel.action if ch["ghost"] is not None else None,
+        "ghost_square": square(ch["ghost"]) if ch["ghost"] is not None else "",
         "ghost_geo": ghost_item(ch, seat, colours), "first": ch["first"], "second": ch["second"],
         "routes": routes(sel, ch), "selecting": selecting,
         "cancel_sel": cancel_sel(sel, ch),
@@ -371,6 +384,7 @@ def controls(sel: selection.Selection, legal: list[dict], geo: dict, seat: int, 
 
 
 NO_CONTROLS = {"mode": "stop", "can_stop": False, "can_tent": False, "has_trails": False, "ghost": None,
+               "ghost_square": "",
                "ghost_action": None, "ghost_geo": None, "first": None, "second": None, "routes": [],
                "selecting": False, "cancel_sel": "", "pass_action": None}
 
@@ -436,7 +450,7 @@ def zoom(sel: selection.Selection, board: dict, cols: int, map_name: str = "") -
     lo, hi = half_columns(cols, half)
     other = "e" if half == "w" else "w"
     return {"half": half, "name": HALVES[half], "lo": lo + 1, "hi": hi + 1,
-            "bar": _(HALF_WORDS[half]["bar"]) % {"lo": lo + 1, "hi": hi + 1},
+            "bar": _(HALF_WORDS[half]["bar"]) % {"lo": column_name(lo), "hi": column_name(hi)},
             "switch": _(HALF_WORDS[other]["switch"]),
             "label": _(HALF_WORDS[half]["label"]) % {"name": map_name},
             "other_name": HALVES[other], "other_sel": switch_half(sel, other),
@@ -472,12 +486,25 @@ def map_card(view: dict, b: int, names: list[str], colours: list[str], geo: dict
             "next_colour": colours[next_seat] if next_seat is not None else ""}
 
 
+def thumb_svg(m: dict, colours: list[str]) -> Any:
+    """A thumbnail's SVG, drawn once per position and language (svg.THUMBS): it shows no
+    controls, tooltips or pending draw, so every seat sees the same one."""
+    name = map_name(m)
+    key = (name, m["id"], m["owner"], tuple(colours), repr(m["cells"]), repr(m["trails"]), repr(m["recent"]),
+           tuple(m["terrain"]), tuple(m["areas"]))
+    return THUMBS.get(key, lambda: map_svg(map_geometry(m, THUMB, colours), label=name))
+
+
 def thumbs(view: dict, names: list[str], colours: list[str], sel: selection.Selection, shown: int) -> list[dict]:
     held = view.get("held_map")
     out = []
     for b in range(view["players"]):
-        card = map_card(view, b, names, colours, map_geometry(view["maps"][b], THUMB, colours))
-        card.update(shown=b == shown, held=b == held,
+        card = map_card(view, b, names, colours, {})
+        # Sentences with a name are put together here, not by {% blocktranslate %} (a hot
+        # spot: 3 a thumbnail); as there, the name is escaped and the sentence is not.
+        card.update(show_map=mark_safe(_("Show %(name)s's map") % {"name": escape(card["owner_name"])}),
+                    held_by=mark_safe(_("held by %(name)s") % {"name": escape(card["holder_name"])}),
+                    shown=b == shown, held=b == held, svg=thumb_svg(view["maps"][b], colours),
                     get=sel.with_extra("v", None) if b == held else sel.with_extra("v", str(b)))
         out.append(card)
     return out
@@ -489,7 +516,34 @@ def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
              for b in range(view["players"])]
     for card in cards:
         card["label"] = _("Map %(name)s of %(owner)s") % {"name": card["map"]["name"], "owner": card["owner_name"]}
+        card["svg"] = map_svg(card["geo"], label=card["label"], big=True, map_index=card["index"],
+                              map_owner=card["owner"], names=names)
     return cards
+
+
+def panel_hx(panel: dict) -> Hx:
+    """The URLs and hx-vals the held map's controls use, for this render's token."""
+    from django.urls import reverse
+
+    from games.panel import action_vals
+
+    game = panel.get("game")
+    if game is None:
+        return Hx()
+    return Hx(reverse("games:act", args=[game.pk]), reverse("games:panel", args=[game.pk]),
+              lambda action: action_vals(panel, action))
+
+
+def draw_maps(panel: dict, board: dict) -> None:
+    """The large map and the phone's half of it as SVG (svg.map_svg), with their controls."""
+    hx, names = panel_hx(panel), panel["names"]
+    common = {"big": True, "map_index": board["map"]["index"], "map_owner": board["map"]["owner"],
+              "seat": panel.get("seat"), "names": names, "ghost": board["ghost_geo"],
+              "my_colour": board["my_colour"], "hx": hx}
+    board["svg"] = map_svg(board["geo"], label=board["map_label"], routes=board["routes"], **common)
+    if board["zoom"]:
+        board["zoom"]["svg"] = map_svg(board["zoom"]["geo"], label=board["zoom"]["label"], zoom=True,
+                                       routes=board["zoom"]["geo"]["routes"], **common)
 
 
 def seat_rows(view: dict, names: list[str]) -> list[dict]:
@@ -527,9 +581,24 @@ def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
     """Score columns turned into rows: one per category (Unconnected Stops included), then
     the total they add up to. A table with a column per player or map instead of per
     category stays narrow enough for a phone, every category named in full (issue 19)."""
-    lines = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
-             for i, (_key, label) in enumerate(CATEGORY_LABELS)]
-    return lines + [{"label": _("Total"), "cells": totals, "total": True}]
+    lines: list[dict[str, Any]] = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
+                                   for i, (_key, label) in enumerate(CATEGORY_LABELS)]
+    lines.append({"label": _("Total"), "cells": totals, "total": True})
+    for line in lines:   # the numbers' cells written here: a template loop per cell was a hot spot
+        line["tds"] = mark_safe("".join(f"<td>{int(v)}</td>" for v in line["cells"]))
+        line["strong_tds"] = (mark_safe("".join(f"<td><strong>{int(v)}</strong></td>" for v in line["cells"]))
+                              if line["total"] else line["tds"])
+    return lines
+
+
+def map_headings(view: dict, names: list[str]) -> SafeString:
+    """The per-map score tables' column headings ("on <name>'s map"), the same in every
+    player's table: written once (as {% blocktranslate %} with `|person` did)."""
+    words = _("on %(name)s's map")
+    return mark_safe("".join(
+        '<th scope="col">%s</th>' % (words % {"name": format_html('<span class="name" title="{0}">{0}</span>',
+                                                                  names[m["owner"]])})
+        for m in view["maps"]))
 
 
 def score_lines(rows: list[dict]) -> list[dict]:
@@ -609,6 +678,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "stage_text": stage_text(view, board["acting"]), "thumbs": thumbs(view, names, colours, sel, shown),
         "replay_maps": replay_maps(view, names, colours) if replay else [],
         "seats": seat_rows(view, names), "scores": scores, "score_lines": score_lines(scores),
+        "map_headings": map_headings(view, names),
         "categories": [_(label) for _key, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
         "history": history_rows(view, names),
@@ -618,6 +688,8 @@ def board_context(panel: dict) -> dict[str, Any]:
         "selection": "" if replay or not (board["acting"] or viewing_other) else sel.raw,
         "back_sel": sel.with_extra("v", None),
     })
+    if not replay:
+        draw_maps(panel, board)
     return {"board": board}
 
 
@@ -647,16 +719,17 @@ def history_rows(view: dict, names: list[str]) -> list[dict]:
     for event in view.get("events", []):
         turns.setdefault(event["turn"], []).append(describe(event, names))
     heading = _("Turn %(turn)s")
-    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines}
+    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines,
+             "items": mark_safe("".join(f"<li>{escape(line)}</li>" for line in lines))}
             for turn, lines in reversed(turns.items())]
 
 
 # --- Events in words ----------------------------------------------------------------------
 
 def _at(cell) -> str:
-    """A square as every line of the game names it (History, replay, buttons, tooltips):
-    "row 7, column 4", counted from 1 (issue 19, row 8: it was "(6,3)" here and "row 7,
-    column 4" on the buttons)."""
+    """A square as every line of the game names it (History, replay, buttons, tooltips),
+    and the map's edges label it: "D7" (issue 19, row 8: it was "(6,3)" here, "row 7,
+    column 4" on the buttons, "cell [6, 3]" elsewhere). See `square`."""
     return square(cell)
 
 
@@ -681,6 +754,20 @@ DRAW_SENTENCES = {
 }
 
 
+_TRANSLATED: dict[str | None, dict] = {}
+
+
+def draw_sentences() -> dict:
+    """DRAW_SENTENCES in the active language, translated once per language: a finished
+    game's History describes some 350 draws twice a panel (the board's and the platform's),
+    and a catalogue look-up per sentence was a third of the time it took."""
+    language = get_language()
+    table = _TRANSLATED.get(language)
+    if table is None:
+        table = _TRANSLATED[language] = {key: _(text) for key, text in DRAW_SENTENCES.items()}
+    return table
+
+
 def _describe_draw(event: dict, names: list[str]) -> str:
     who, kind = _name(names, event.get("seat")), event["type"]
     if kind == "pass":
@@ -696,7 +783,7 @@ def _describe_draw(event: dict, names: list[str]) -> str:
             words["corner"] = _at(event["corner"])
     else:
         words["square"] = _at(event["cell"])
-    return _(DRAW_SENTENCES[kind, "corner" in words, "owner" in words]) % words
+    return draw_sentences()[kind, "corner" in words, "owner" in words] % words
 
 
 def describe(event: dict, names: list[str]) -> str:
@@ -761,11 +848,12 @@ def _example_state() -> dict:
     return state
 
 
-def _example_map(view: dict, b: int) -> dict:
+def _example_map(view: dict, b: int, label: str = "", coords: bool = False) -> dict:
     colours = list(view["seat_colours"])
     m = dict(view["maps"][b], recent=[])
     geo = map_geometry(m, HOW_TO_CELL, colours)
-    return {"map": dict(m, name=map_name(m)), "geo": geo}
+    name = map_name(m)
+    return {"map": dict(m, name=name), "geo": geo, "svg": map_svg(geo, label=label or name, coords=coords)}
 
 
 def animal_values_text(values: dict[int, int]) -> str:
@@ -805,8 +893,11 @@ def how_to_play_context() -> dict:
     asymmetrical = sorted((_example_map(pool, b) for b in range(5)), key=lambda e: e["map"]["id"])
     return {
         "board_style": STYLESHEET,
-        "empty_map": _example_map(blank, 0),
-        "example": _example_map(view, 0),
+        "empty_map": _example_map(blank, 0, _("An empty Open Plain: nine areas with thick borders, seven animals and "
+                                              "a Rift down the middle column, outlined in red"), coords=True),
+        "example": _example_map(view, 0, _("Red's map after seven turns: Red's Trail from D3 bridges the Rift and "
+                                           "turns down to G5; a red Tent beside the first Stop; Blue's unconnected "
+                                           "Stop and two blue Tents"), coords=True),
         "example_scores": scores,
         "categories": [(k, _(label)) for k, label in CATEGORY_LABELS],
         "animal_values": data.ANIMAL_VALUES,

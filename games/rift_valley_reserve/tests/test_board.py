@@ -106,6 +106,33 @@ def test_replay_of_a_bot_game_renders_at_several_steps(start_game, client):
     assert "Unconnected Stops" in final and "Scores per map" in final
 
 
+def test_the_map_labels_rows_and_columns_and_every_sentence_names_a_square_by_them(start_game, alice, bob):
+    """Issue 19, row 8: one name per square. Column letters and row numbers are drawn round
+    the large map, and the History's name for a square is the one its edges give it."""
+    game = start_game(SLUG, [alice, bob])
+    clients = [client_for(u) for u in users_by_seat(game, alice, bob)]
+    act(clients[0], game, {"type": "stop", "cell": [6, 3]})
+    act(clients[1], game, {"type": "stop", "cell": [8, 4]})
+    page = panel(clients[0], game)
+    svg = big_map(page)
+    coords = svg.split('<g class="coords"')[1].split("</g></g>")[0]
+    cols = {float(x): text for x, text in re.findall(r'<text x="([\d.]+)" y="-[\d.]+">([A-Z])</text>', coords)}
+    rows = {float(y): text for y, text in re.findall(r'<text x="-[\d.]+" y="([\d.]+)">(\d+)</text>', coords)}
+    assert sorted(cols.values()) == list("ABCDEFGHI")
+    assert sorted(rows.values(), key=int) == [str(n) for n in range(1, 10)]
+    history = page.split('class="rvr-history"')[1]
+    name = re.search(r"drew a Stop at ([A-Z]\d+) on \w+&#x27;s map", history).group(1)
+    x, y = re.search(r'data-r="6" data-c="3"[^>]*><rect class="bg" x="([\d.]+)" y="([\d.]+)"', svg).groups()
+    half = 44 / 2
+    assert name == cols[float(x) + half] + rows[float(y) + half] == "D7"
+    assert "<title>D7, area 8</title>" in svg                      # the square's tooltip says the same
+    # A square that is a button names its square so too.
+    r, c, label = re.search(r'data-r="(\d)" data-c="(\d)" data-sel-focus="[^"]+" role="button" tabindex="0" '
+                            r'aria-label="Place a (?:Stop|Tent) on ([A-Z]\d) of the', svg).groups()
+    x, y = re.search(rf'data-r="{r}" data-c="{c}"[^>]*><rect class="bg" x="([\d.]+)" y="([\d.]+)"', svg).groups()
+    assert label == cols[float(x) + half] + rows[float(y) + half]
+
+
 # --- Acting ---------------------------------------------------------------------------
 
 def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
@@ -113,8 +140,8 @@ def test_a_stop_goes_through_ghost_then_confirm(start_game, alice, bob):
     c = client_for(alice)
     page = panel(c, game, "m:stop.c:0-3")
     assert 'class="cell t-ground legal clickable sel-target ghosted"' in page
-    assert "Confirm Stop on row 1, column 4" in page
-    assert 'aria-label="Confirm the Stop on row 1, column 4 of the Open Plain map"' in page
+    assert "Confirm Stop on D1" in page
+    assert 'aria-label="Confirm the Stop on D1 of the Open Plain map"' in page
     assert re.search(r'data-r="1" data-c="1"\s*hx-get="/play/\d+/panel/\?sel="', page)   # elsewhere cancels
     page = act(c, game, {"type": "stop", "cell": [0, 3]})
     assert "drawn — waiting for the others" in page and 'data-kind="pending-stop"' in page
@@ -141,15 +168,14 @@ def test_tent_trail_and_pass_can_be_submitted(start_game, alice, bob):
     # Turn 5, seat 0 on its own map: start a Trail, then see both routes.
     page = panel(clients[0], game)
     assert 'class="stop unconnected clickable sel-target role-start"' in page
-    assert 'aria-label="Start a Trail at your Stop on row 1, column 4"' in page
+    assert 'aria-label="Start a Trail at your Stop on D1"' in page
     page = panel(clients[0], game, "a:0-3")
     assert "role-first" in page and "role-partner" in page
-    assert 'aria-label="End the Trail at your Stop on row 3, column 6"' in page
+    assert 'aria-label="End the Trail at your Stop on F3"' in page
     page = panel(clients[0], game, "a:0-3.b:2-5")
     corners = re.findall(r'data-corner="([^"]+)"', big_map(page))
     assert sorted(corners) == ["0,5", "2,3"]                               # one route bridges the Rift
-    assert ('aria-label="Draw the L-shaped Trail turning on row 3, column 4, from row 1, column 4 '
-            'to row 3, column 6"') in page
+    assert 'aria-label="Draw the L-shaped Trail turning on D3, from D1 to F3"' in page
     act(clients[0], game, {"type": "trail", "from": [0, 3], "to": [2, 5], "corner": [2, 3]})
     page = act(clients[1], game, {"type": "tent", "cell": [0, 0]})
     assert 'data-kind="trail"' in panel(clients[1], game) and 'class="plank"' in panel(clients[1], game)
@@ -196,7 +222,7 @@ def test_a_pending_draw_is_seen_only_by_its_drawer(start_game, alice, bob, charl
     seat_users = users_by_seat(game, alice, bob, charlie)
     drawer = client_for(seat_users[0])
     page = act(drawer, game, {"type": "stop", "cell": [0, 3]})
-    assert 'data-kind="pending-stop"' in page and "You drew a Stop at row 1, column 4" in page
+    assert 'data-kind="pending-stop"' in page and "You drew a Stop at D1" in page
     for other in [client_for(seat_users[1]), client_for(seat_users[2]), client]:
         page = panel(other, game)
         assert 'data-kind="pending' not in page
@@ -366,12 +392,12 @@ def test_a_seat_that_can_draw_also_gets_the_west_half_for_phones(start_game, ali
     game = start_game(SLUG, [alice, bob])                                # 9 x 9: columns 0-5, then 3-8
     page = panel(client_for(alice), game)
     half = zoomed(page)
-    assert 'viewBox="0 0 270' in page and "West half, columns 1–6" in page
+    assert 'viewBox="-14.1 -14.1 284.1' in page and "West half, columns A–F" in page
     cols = {int(c) for c in re.findall(r'data-r="\d+" data-c="(\d+)"', half)}
     assert cols == set(range(6))                                          # no control out of sight
     assert "Show the east half" in page
     east = panel(client_for(alice), game, "z:e")
-    assert "East half, columns 4–9" in east
+    assert "East half, columns D–I" in east
     assert {int(c) for c in re.findall(r'data-r="\d+" data-c="(\d+)"', zoomed(east))} == set(range(3, 9))
 
 

@@ -139,7 +139,7 @@ def test_phone_controls_are_big_named_and_reachable_by_keyboard(live_site, playe
     # Each square says what a click does, on which map.
     cell = alice.locator(f"{HALF} .cell.legal").first
     r, c = int(cell.get_attribute("data-r")), int(cell.get_attribute("data-c"))
-    name = re.compile(rf"^Place a Stop on row {r + 1}, column {c + 1} of the .+ map$")
+    name = re.compile(rf"^Place a Stop on {'ABCDEFGHIJ'[c]}{r + 1} of the .+ map$")
     expect(cell).to_have_attribute("aria-label", name)
     # The keyboard: Tab reaches the squares, which show a dark focus frame; arrows move on.
     alice.locator(".rvr-controls button.mode", has_text="Stop").focus()
@@ -223,8 +223,8 @@ def test_a_trail_is_drawn_on_a_phone_across_the_halves(live_site, players):
                                               (None, None)])
     alice.goto(f"{live_site}/play/{game_id}/")
     at_width(alice, PHONE)
-    alice.get_by_role("button", name="Start a Trail at your Stop on row 1, column 4").click()
-    alice.get_by_role("button", name="End the Trail at your Stop on row 3, column 6").click()
+    alice.get_by_role("button", name="Start a Trail at your Stop on D1").click()
+    alice.get_by_role("button", name="End the Trail at your Stop on F3").click()
     routes = alice.locator(f"{HALF} .route")
     expect(routes).to_have_count(2)
     assert small_tap_targets(alice) == []
@@ -237,10 +237,10 @@ def test_a_trail_is_drawn_on_a_phone_across_the_halves(live_site, players):
     # The east half keeps the half-made Trail; the route bridging the Rift is drawn from there.
     alice.get_by_role("button", name="Show the east half").click()
     expect(alice.locator(".rvr-zoom")).to_have_attribute("data-half", "e")
-    bridge = alice.get_by_role("button", name=re.compile(r"^Draw the L-shaped Trail turning on row 3, column 4"))
+    bridge = alice.get_by_role("button", name=re.compile(r"^Draw the L-shaped Trail turning on D3"))
     bridge.focus()
     alice.keyboard.press("Enter")
-    expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from row 1, column 4 to row 3, column 6")
+    expect(alice.locator(".rvr-pending")).to_contain_text("a Trail from D1 to F3")
     # Looking at Bob's map meanwhile: every link still a finger wide, and back again.
     alice.get_by_role("link", name="Show bob's map").click()
     expect(alice.locator(".rvr-maphead .viewing")).to_contain_text("Viewing only")

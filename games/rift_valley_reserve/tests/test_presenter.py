@@ -108,8 +108,11 @@ def test_stage_text_names_the_stage_and_the_turns_left():
 def test_history_rows_group_the_events_by_turn_newest_first():
     state = RULES.apply(RULES.apply(blank(2), 0, {"type": "stop", "cell": [0, 3]}), 1, {"type": "stop", "cell": [8, 4]})
     rows = presenter.history_rows(RULES.view(state, None), NAMES[:2])
-    assert rows == [{"turn": 1, "title": "Turn 1", "lines": ["ann drew a Stop at row 1, column 4 on ann's map.",
-                                           "bo drew a Stop at row 9, column 5 on bo's map."]}]
+    assert [{k: row[k] for k in ("turn", "title", "lines")} for row in rows] == [
+        {"turn": 1, "title": "Turn 1", "lines": ["ann drew a Stop at D1 on ann's map.",
+                                                 "bo drew a Stop at E9 on bo's map."]}]
+    assert rows[0]["items"] == ("<li>ann drew a Stop at D1 on ann&#x27;s map.</li>"
+                                "<li>bo drew a Stop at E9 on bo&#x27;s map.</li>")   # escaped once
 
 
 def test_board_context_uses_the_board_key_and_keeps_the_selection_only_while_acting():
@@ -159,12 +162,32 @@ def test_the_route_hit_stroke_is_almost_a_square_wide():
 
 def test_history_buttons_and_pending_draw_name_a_square_the_same_way():
     """Issue 19, row 8: the History said "Stop at (6,5)" (from 0), the buttons "row 7,
-    column 6" (from 1): a player could not match one to the other."""
+    column 6" (from 1), a tooltip "cell [6, 5]": a player could not match one to the
+    other. Every one now says "F7", as the map's edges label that square."""
     event = {"type": "stop", "seat": 0, "turn": 1, "map": 0, "cell": [6, 5]}
     history = presenter.describe(event, NAMES)
     button = presenter.cell_label("stop", (6, 5), "Open Plain", confirm=False)
     pending = presenter.describe_action({"type": "stop", "cell": [6, 5]})
-    assert "row 7, column 6" in history and "row 7, column 6" in button and "row 7, column 6" in pending
+    assert "F7" in history and "F7" in button and "F7" in pending
     trail = presenter.describe({"type": "trail", "seat": 1, "turn": 2, "from": [0, 3], "to": [2, 5],
                                 "corner": [2, 3]}, NAMES)
-    assert trail == "bo drew a Trail from row 1, column 4 to row 3, column 6 via row 3, column 4."
+    assert trail == "bo drew a Trail from D1 to F3 via D3."
+
+
+def test_a_thumbnail_is_drawn_once_per_position_and_language_and_shows_each_new_draw():
+    """svg.THUMBS: every seat's panel shares the thumbnails of one position (issue 21)."""
+    from django.utils import translation
+
+    from games.rift_valley_reserve.rules.board import draw
+
+    state = blank(2)
+    m = RULES.view(state, None)["maps"][0]
+    colours = list(RULES.view(state, None)["seat_colours"])
+    first = presenter.thumb_svg(m, colours)
+    assert presenter.thumb_svg(RULES.view(state, 1)["maps"][0], colours) is first      # another seat: the same one
+    assert 'data-kind="stop"' not in first and first.startswith('<svg class="rvr-map thumb" viewBox="0 0 ')
+    state["maps"][0] = draw(state["maps"][0], 1, {"type": "stop", "cell": [0, 3]})
+    after = presenter.thumb_svg(RULES.view(state, None)["maps"][0], colours)
+    assert after is not first and after.count('data-kind="stop"') == 1
+    with translation.override("de"):
+        assert 'aria-label="Offene Ebene"' in presenter.thumb_svg(RULES.view(state, None)["maps"][0], colours)

@@ -30,18 +30,17 @@ LOCALE = Path(__file__).resolve().parents[1] / "locale"
 # What each page must say, per language, in the game's own words.
 START = {
     "nl": ["Eerste beurt: alleen Haltes", "Klik op een gemarkeerd vak om een Halte te tekenen.", "Open Vlakte",
-           "Rij 1, kolom 1, gebied 1", "Kaarten rond de tafel", "Actuele score", "Volle kaarten 0 / 1"],
+           "A1, gebied 1", "Kaarten rond de tafel", "Actuele score", "Volle kaarten 0 / 1"],
     "de": ["Erste Runde: nur Stationen", "Klicke auf ein markiertes Feld, um eine Station zu zeichnen.",
-           "Offene Ebene", "Zeile 1, Spalte 1, Gebiet 1", "Karten rund um den Tisch", "Aktueller Punktestand",
+           "Offene Ebene", "A1, Gebiet 1", "Karten rund um den Tisch", "Aktueller Punktestand",
            "Volle Karten 0 / 1"],
     "it": ["Primo turno: solo Tappe", "Clicca su una casella evidenziata per disegnare una Tappa.", "Pianura Aperta",
-           "Riga 1, colonna 1, area 1", "Mappe intorno al tavolo", "Punteggi in corso", "Mappe piene 0 / 1"],
+           "A1, area 1", "Mappe intorno al tavolo", "Punteggi in corso", "Mappe piene 0 / 1"],
 }
 GHOST = {
-    "nl": ["Bevestig Halte op rij 1, kolom 4", "Bevestig de Halte op rij 1, kolom 4 van de kaart Open Vlakte"],
-    "de": ["Station in Zeile 1, Spalte 4 bestätigen",
-           "Bestätige die Station in Zeile 1, Spalte 4 der Karte Offene Ebene"],
-    "it": ["Conferma Tappa in riga 1, colonna 4", "Conferma la Tappa in riga 1, colonna 4 della mappa Pianura Aperta"],
+    "nl": ["Bevestig Halte op D1", "Bevestig de Halte op D1 van de kaart Open Vlakte"],
+    "de": ["Station auf D1 bestätigen", "Bestätige die Station auf D1 der Karte Offene Ebene"],
+    "it": ["Conferma Tappa in D1", "Conferma la Tappa in D1 della mappa Pianura Aperta"],
 }
 MIDDLE = {
     "nl": ["Hoofdspel", "Beurt voor beurt", " tekende een ", "op de kaart van "],
@@ -70,7 +69,7 @@ ILLEGAL = {
     "it": "Al primo turno una Tappa non può toccare un animale, nemmeno in diagonale.",
 }
 # English that only this game's own texts would show.
-ENGLISH_BOARD = ["First turn: Stops only", "Click a highlighted square", "Open Plain", "Row 1, column 1",
+ENGLISH_BOARD = ["First turn: Stops only", "Click a highlighted square", "Open Plain",
                  "Maps round the table", "Live scores", "Players this turn", "Rift of", "held by", "Full maps",
                  "Confirm Stop", "of the Open Plain map"]
 ENGLISH_MIDDLE = ["Main game", "Turn by turn", " drew a ", "'s map"]
@@ -139,7 +138,7 @@ def test_the_board_at_the_start_speaks_the_readers_language(start_game, alice, b
     says(board(page(c, f"/play/{game.pk}/", lang)), START[lang], ENGLISH_BOARD)
     says(board(page(c, f"/play/{game.pk}/panel/?sel=m:stop.c:0-3", lang)), GHOST[lang], ENGLISH_BOARD)
     english = board(page(c, f"/play/{game.pk}/panel/?sel=m:stop.c:0-3", "en"))
-    says(english, ["First turn: Stops only", "Confirm Stop on row 1, column 4"], GHOST[lang])
+    says(english, ["First turn: Stops only", "Confirm Stop on D1"], GHOST[lang])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -165,7 +164,7 @@ def test_the_end_and_the_replay_speak_the_readers_language(start_game, client, l
     says(board(page(client, f"/play/{game.pk}/", lang)), END[lang], ENGLISH_END + ENGLISH_MIDDLE)
     last = game.moves.count()
     replay = board(page(client, f"/play/{game.pk}/replay/?step={last // 2}", lang))
-    says(replay, MIDDLE[lang][1:], ENGLISH_END + ENGLISH_MIDDLE + ["Rift of", "Row 1, column 1"])
+    says(replay, MIDDLE[lang][1:], ENGLISH_END + ENGLISH_MIDDLE + ["Rift of"])
 
 
 def test_the_history_sentences_are_whole_in_each_language():
@@ -174,23 +173,21 @@ def test_the_history_sentences_are_whole_in_each_language():
     trail = {"type": "trail", "seat": 1, "turn": 2, "map": 0, "from": [0, 3], "to": [2, 5], "corner": [2, 3]}
     end = {"type": "game_over", "seat": None, "turn": 9, "winners": [0, 1], "points": 12}
     expected = {
-        "nl": ["ann tekende een Halte op rij 7, kolom 6 op de kaart van bo.",
-               "bo tekende een Pad van rij 1, kolom 4 naar rij 3, kolom 6 via rij 3, kolom 4 op de kaart van ann.",
+        "nl": ["ann tekende een Halte op F7 op de kaart van bo.",
+               "bo tekende een Pad van D1 naar F3 via D3 op de kaart van ann.",
                "Het spel is afgelopen: ann en bo delen de eerste plaats met 12 punten."],
-        "de": ["ann zeichnete auf der Karte von bo eine Station in Zeile 7, Spalte 6.",
-               "bo zeichnete auf der Karte von ann einen Pfad von Zeile 1, Spalte 4 nach Zeile 3, Spalte 6 "
-               "über Zeile 3, Spalte 4.",
+        "de": ["ann zeichnete auf der Karte von bo eine Station auf F7.",
+               "bo zeichnete auf der Karte von ann einen Pfad von D1 nach F3 über D3.",
                "Das Spiel ist vorbei: ann und bo teilen sich den ersten Platz mit 12 Punkten."],
-        "it": ["ann ha disegnato una Tappa in riga 7, colonna 6 sulla mappa di bo.",
-               "bo ha disegnato un Sentiero da riga 1, colonna 4 a riga 3, colonna 6 passando per riga 3, colonna 4 "
-               "sulla mappa di ann.",
+        "it": ["ann ha disegnato una Tappa in F7 sulla mappa di bo.",
+               "bo ha disegnato un Sentiero da D1 a F3 passando per D3 sulla mappa di ann.",
                "La partita è finita: ann e bo condividono il primo posto con 12 punti."],
     }
     for lang, lines in expected.items():
         with translation.override(lang):
             assert [presenter.describe(e, names) for e in (stop, trail, end)] == lines
     with translation.override("en"):
-        assert presenter.describe(stop, names) == "ann drew a Stop at row 7, column 6 on bo's map."
+        assert presenter.describe(stop, names) == "ann drew a Stop at F7 on bo's map."
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
