@@ -101,7 +101,9 @@ def names_joined(names: list[str]) -> str:
     return joined
 
 
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# Gold, silver and bronze discs drawn in CSS (site.css .medal-N): an emoji medal shows as an
+# empty box where no emoji font is installed (issue 19, row 10).
+MEDALS = {1: "medal-1", 2: "medal-2", 3: "medal-3"}
 
 
 def clock_rows(game: Game, now=None) -> list[dict]:

@@ -302,11 +302,16 @@ function showPaceFields() {
   form.querySelectorAll("[data-pace]").forEach((el) => {
     el.hidden = Boolean(chosen) && el.dataset.pace !== chosen.value;
   });
+  // The custom clock's minutes and increment only while "custom" is the chosen clock.
+  const clock = form.querySelector("select[name=clock]");
+  form.querySelectorAll("[data-clock]").forEach((el) => {
+    if (clock && clock.value !== el.dataset.clock) el.hidden = true;
+  });
 }
 document.addEventListener("DOMContentLoaded", showPaceFields);
 document.addEventListener("htmx:afterSwap", showPaceFields);
 document.addEventListener("change", (event) => {
-  if (event.target.name === "pace") showPaceFields();
+  if (event.target.name === "pace" || event.target.name === "clock") showPaceFields();
 });
 
 // The tab title starts with the number of games waiting for you, e.g. "(2) Lobby".

@@ -29,3 +29,20 @@ def test_switching_game_keeps_the_choices_made(live_site, browser):
     page.click("text=Create table")
     page.wait_for_url(f"{live_site}/tables/**")
     expect(page.locator("#table-card")).to_contain_text("private")
+
+
+@pytest.mark.browser
+def test_the_custom_clock_fields_show_only_for_a_custom_clock(live_site, browser):
+    """Issue 19, row 10: with a preset clock chosen, the custom minutes and increment hide."""
+    page = browser.new_context().new_page()
+    sign_up(page, live_site, "cleo")
+    page.goto(f"{live_site}/tables/new/?game=nanga-parbat")
+    page.get_by_role("radio", name="Live").check()
+    expect(page.locator(".field-clock")).to_be_visible()
+    expect(page.locator(".field-clock_minutes")).to_be_hidden()
+    expect(page.locator(".field-clock_increment")).to_be_hidden()
+    page.select_option("#id_clock", "custom")
+    expect(page.locator(".field-clock_minutes")).to_be_visible()
+    expect(page.locator(".field-clock_increment")).to_be_visible()
+    page.select_option("#id_clock", "10+1")
+    expect(page.locator(".field-clock_minutes")).to_be_hidden()

@@ -22,7 +22,8 @@ def test_the_final_result_lists_players_by_rank_with_medals_and_rating_reasons(c
     seats = sorted(game.ordered_seats(), key=lambda s: (s.rank, s.index))
     html = client.get(f"/play/{game.pk}/").content.decode()
     assert ranking_names(html) == [s.user.username for s in seats]
-    assert "🥇" in html and "1st" in html
+    assert 'class="medal medal-1"' in html and "1st" in html
+    assert not set("🥇🥈🥉") & set(html), "medals are drawn in CSS: no emoji font needed"
     assert "rating " in html.split('class="ranking"', 1)[1].split("</ol>", 1)[0]
 
 

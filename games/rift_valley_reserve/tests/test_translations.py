@@ -48,9 +48,9 @@ MIDDLE = {
     "it": ["Partita principale", "Turno per turno", " ha disegnato ", "sulla mappa di "],
 }
 END = {
-    "nl": ["Eindresultaat", "Spel afgelopen", "Het spel is afgelopen:", "Score per kaart", "Losse Haltes"],
-    "de": ["Endergebnis", "Spiel vorbei", "Das Spiel ist vorbei:", "Punkte pro Karte", "Unverbundene Stationen"],
-    "it": ["Risultato finale", "Partita finita", "La partita è finita:", "Punteggi per mappa", "Tappe non collegate"],
+    "nl": ["Eindtelling", "Spel afgelopen", "Het spel is afgelopen:", "Score per kaart", "Losse Haltes"],
+    "de": ["Schlusswertung", "Spiel vorbei", "Das Spiel ist vorbei:", "Punkte pro Karte", "Unverbundene Stationen"],
+    "it": ["Punteggio finale", "Partita finita", "La partita è finita:", "Punteggi per mappa", "Tappe non collegate"],
 }
 HOW_TO = {
     "nl": ["eigenaar van de Kloof", "precies één", "Een Halte (een cirkel)", "Een Pad (een lijn)",
@@ -73,7 +73,7 @@ ENGLISH_BOARD = ["First turn: Stops only", "Click a highlighted square", "Open P
                  "Maps round the table", "Live scores", "Players this turn", "Rift of", "held by", "Full maps",
                  "Confirm Stop", "of the Open Plain map"]
 ENGLISH_MIDDLE = ["Main game", "Turn by turn", " drew a ", "'s map"]
-ENGLISH_END = ["Final result", "Game over", "The game is over", "Scores per map", "Every map at this point"]
+ENGLISH_END = ["Final scoring", "Game over", "The game is over", "Scores per map", "Every map at this point"]
 ENGLISH_HOW_TO = ["owner of its Rift", "exactly one", "A Stop (a circle)", "bridge it straight across",
                   "one map fewer than the number of players", "Lakeside South", "Identical: everyone",
                   "each when", "On the map above the rules count"]
