@@ -52,7 +52,7 @@ run: migrate
 	@echo "Switchback runs at http://$(browse_host):$(WEB_PORT)  (Ctrl-C stops it)"
 	@echo "Create an admin account with: $(BIN)/python manage.py createsuperuser"
 	@echo ""
-	@# The Procfile's web (uvicorn, one process: WEB_CONCURRENCY unset) and worker (db_worker: deadlines, e-mail) run side by side.
+	@# The Procfile's web (uvicorn, one process: WEB_CONCURRENCY unset) and worker (manage.py run_worker: deadlines, e-mail, searching bots) run side by side.
 	$(BIN)/honcho start -f Procfile
 
 # Both cores: pytest-xdist spreads the suite over two workers (each has its own database).
