@@ -183,7 +183,12 @@ def ordinal_word(n: int) -> str:
     return pgettext("ordinal number", "%(n)srd") % {"n": n}
 
 
+def displayed_ratings(user, slugs: set[str]) -> dict[str, int]:
+    """{game: the rating people see for `user` in it} in one query (a newcomer's is the
+    starting one)."""
+    ordinals = dict(Rating.objects.filter(user=user, game_slug__in=slugs).values_list("game_slug", "ordinal"))
+    return {slug: display_number(ordinals.get(slug, DEFAULT_MU - 3 * DEFAULT_SIGMA)) for slug in slugs}
+
+
 def displayed_rating(user, slug: str) -> int:
-    """The rating people see for `user` in a game (a newcomer's is the starting one)."""
-    ordinal = Rating.objects.filter(user=user, game_slug=slug).values_list("ordinal", flat=True).first()
-    return display_number(ordinal if ordinal is not None else DEFAULT_MU - 3 * DEFAULT_SIGMA)
+    return displayed_ratings(user, {slug})[slug]

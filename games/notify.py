@@ -10,11 +10,9 @@ forward that HTML (games.consumers): no database work per socket.
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -83,12 +81,4 @@ def games_waiting_for_users(user_ids: set[int]) -> dict[int, list]:
     """{user id: active games waiting for that user}, without loading any game's state."""
     from .models import Game
 
-    rows = (Game.objects.filter(seats__user_id__in=user_ids, status=Game.Status.ACTIVE)
-            .only("id", "waiting_for").annotate(seat_user=F("seats__user_id"), seat_index=F("seats__index")))
-    waiting: dict[int, list] = defaultdict(list)
-    seen: set[tuple[int, int]] = set()
-    for game in rows:
-        if game.seat_index in (game.waiting_for or []) and (game.seat_user, game.pk) not in seen:
-            seen.add((game.seat_user, game.pk))
-            waiting[game.seat_user].append(game)
-    return {uid: waiting.get(uid, []) for uid in user_ids}
+    return Game.objects.waiting_for_users(user_ids)

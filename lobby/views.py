@@ -198,14 +198,18 @@ def join_private(request: HttpRequest, token: str) -> HttpResponse:
 
 join = _table_action(services.join)
 leave = _table_action(services.leave)
+
+
 def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
     """"Add a bot" with the level the host picked (the greedy level 3 when none is sent)."""
-    level = request.POST.get("level", "")
-    chosen = int(level) if level.isdigit() and len(level) == 1 else (levels.GREEDY if not level else 0)
+    level = request.POST.get("level") or str(levels.GREEDY)
+    chosen = int(level) if level in {str(n) for n in levels.LEVELS} else 0  # 0: refused with a message
 
     def add_bot(table_id: int, user) -> Table:
         return services.add_bot(table_id, user, level=chosen)
 
     return _table_action(add_bot)(request, table_id)
+
+
 remove_bot = _table_action(services.remove_bot)
 start = _table_action(services.start)

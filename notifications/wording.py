@@ -8,17 +8,12 @@ from contextlib import AbstractContextManager, nullcontext
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-# The User field that keeps a player's language, once the user model has one (issue 23).
-LANGUAGE_FIELD: str = "language"
-
-
 def user_languages(user_ids: set[int]) -> dict[int, str]:
-    """Each user's chosen language, when the user model keeps one; users without one are
-    written to in the active language."""
-    model = get_user_model()
-    if not user_ids or LANGUAGE_FIELD not in {f.name for f in model._meta.get_fields()}:
+    """Each user's chosen language (accounts.User.language); users without one are written
+    to in the active language."""
+    if not user_ids:
         return {}
-    rows = model.objects.filter(pk__in=user_ids).values_list("pk", LANGUAGE_FIELD)
+    rows = get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "language")
     return {pk: code for pk, code in rows if code}
 
 

@@ -54,11 +54,11 @@ def apply(user, tables: list) -> list:
 
 def _seats_for(user, tables: list) -> set[int]:
     """The tables with a seat `user` may take: two queries, whatever the number of tables."""
-    from accounts.models import displayed_rating
+    from accounts.models import displayed_ratings
 
     seated = {seat.user_id for t in tables for seat in t.seats.all() if seat.user_id}
     blocked = blocks.blocked_among(user, seated)
-    ratings = {slug: displayed_rating(user, slug) for slug in {t.game_slug for t in tables if t.has_rating_range}}
+    ratings = displayed_ratings(user, {t.game_slug for t in tables if t.has_rating_range})
     return {t.pk for t in tables
             if t.free > 0 and not any(seat.user_id in blocked for seat in t.seats.all())
             and (not t.has_rating_range or t.admits_rating(ratings[t.game_slug]))}
