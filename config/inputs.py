@@ -30,6 +30,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import register_converter
 from django.utils.translation import gettext as _
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 # C0 controls and DEL; tab, newline and carriage return are fine inside form values
@@ -38,6 +39,8 @@ CONTROL_IN_VALUE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 CONTROL_ANYWHERE = re.compile(r"[\x00-\x1f\x7f]")
 MAX_JSON_BYTES = 10_000
 MAX_JSON_DEPTH = 32
+TEXT_TOO_LONG = gettext_lazy("The value is too long.")
+TEXT_NOT_ALLOWED = gettext_lazy("The value holds characters that are not allowed.")
 BAD_CHARACTERS = gettext_lazy("The request holds characters that are not allowed (a NUL or another control character).")
 
 
@@ -73,12 +76,15 @@ register_converter(IdConverter, "id")
 register_converter(TokenConverter, "token")
 
 
-def clean_text(value: str, *, max_length: int, what: str = "value") -> str:
-    """A short single-line string from a client (a move token, a page key), or InputError."""
+def clean_text(value: str, *, max_length: int, too_long: str | Promise = TEXT_TOO_LONG,
+               not_allowed: str | Promise = TEXT_NOT_ALLOWED) -> str:
+    """A short single-line string from a client (a move token, a page key), or InputError.
+    Callers name the field in whole sentences (a noun glued into one could not be declined
+    in German or Italian)."""
     if len(value) > max_length:
-        raise InputError(_("The %(what)s is too long.") % {"what": what})
+        raise InputError(str(too_long))
     if CONTROL_ANYWHERE.search(value):
-        raise InputError(_("The %(what)s holds characters that are not allowed.") % {"what": what})
+        raise InputError(str(not_allowed))
     return value
 
 
@@ -104,20 +110,18 @@ def json_depth_exceeds(raw: str, limit: int) -> bool:
     return False
 
 
-def parse_json(raw: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH,
-               what: str = "action") -> Any:
-    """JSON from a form field, or InputError with a message a player understands."""
+def parse_json(raw: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """A game action's JSON from a form field, or InputError with a message a player understands."""
     if len(raw.encode("utf-8", "surrogatepass")) > max_bytes:
-        raise InputError(_("That %(what)s is far too large.") % {"what": what})
+        raise InputError(_("That action is far too large."))
     if json_depth_exceeds(raw, max_depth):
-        raise InputError(_("That %(what)s is nested too deeply.") % {"what": what})
+        raise InputError(_("That action is nested too deeply."))
     try:
         value = json.loads(raw, parse_constant=_refuse_constant)
     except (TypeError, ValueError, RecursionError):
-        raise InputError(_("That %(what)s could not be read (it is not valid JSON).") % {"what": what}) from None
+        raise InputError(_("That action could not be read (it is not valid JSON).")) from None
     if _holds_lone_surrogate(value):
-        raise InputError(_("That %(what)s holds characters that are not allowed (half of a UTF-16 pair).")
-                         % {"what": what})
+        raise InputError(_("That action holds characters that are not allowed (half of a UTF-16 pair)."))
     return value
 
 

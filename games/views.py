@@ -87,7 +87,8 @@ def _parse_turn(raw: str | None) -> str | None:
     if not raw:
         return None
     try:
-        return clean_text(raw, max_length=64, what="page's turn key")
+        return clean_text(raw, max_length=64, too_long=_("The page's turn key is too long."),
+                          not_allowed=_("The page's turn key holds characters that are not allowed."))
     except InputError as exc:
         raise Rejected(str(exc), 400) from None
 
@@ -95,7 +96,8 @@ def _parse_turn(raw: str | None) -> str | None:
 def _parse_token(raw: str | None) -> str:
     """The submission's token (one per rendered page; repeated = a double click)."""
     try:
-        return clean_text(raw or "", max_length=64, what="move token")
+        return clean_text(raw or "", max_length=64, too_long=_("The move token is too long."),
+                          not_allowed=_("The move token holds characters that are not allowed."))
     except InputError as exc:
         raise Rejected(str(exc), 400) from None
 
