@@ -10,8 +10,11 @@ tournaments, help and a how-to; a visitor the log-in and sign-up pages.
   exception: a 24 px circle on its centre meets no other target nor another small
   target's circle (as tests.browser.boards.small_targets counts on boards).
   2.5.8's "inline" exception, detected here: a link drawn as an inline box (display:
-  inline) whose block also holds words of running text outside any interactive element
-  (a text node with two letters or more) sits in a sentence, and its height is the line's.
+  inline) whose block container is a paragraph-like block (p, dd, blockquote, figcaption,
+  caption, legend) that also holds words of its own outside any interactive element (a
+  text node with two letters or more) sits in a sentence, and its height is the line's.
+  A link alone or with a few words in a list item or table cell (the lobby's game links)
+  is no sentence and is measured.
 - The **main actions** are 44 px tall on a phone: the header's links, buttons and language
   menu, every button of the page's main part (submit buttons, the chat's Send, a board's
   move, confirm and undo buttons; not those drawn inside an SVG map) and `.button` links.
@@ -40,6 +43,7 @@ _MEASURE = """() => {
   const MAIN = '.topbar a, .topbar button, .topbar select, main button:not(.link):not(.chip), '
              + 'main input[type=submit], main a.button';
   const LETTERS = /\\p{L}{2,}/u;
+  const PROSE = 'p, dd, blockquote, figcaption, caption, legend';  // the blocks that hold sentences
   const visible = el => {
     if (!el.getClientRects().length) return false;
     const s = getComputedStyle(el), r = el.getBoundingClientRect();
@@ -56,7 +60,7 @@ _MEASURE = """() => {
   const inline = el => {
     if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
     const block = blockOf(el);
-    if (!block) return false;
+    if (!block || !block.matches(PROSE)) return false;
     const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!LETTERS.test(node.data)) continue;
