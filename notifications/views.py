@@ -26,8 +26,8 @@ from games.models import Game, Seat
 from lobby.models import Table
 
 from . import mail, push
-from .kinds import BY_SLUG
 from .forms import InviteForm, PreferencesForm, SubscriptionForm
+from .kinds import BY_SLUG
 from .models import Notification, Preferences, PushSubscription
 from .services import send_bells, tell, worded
 from .tasks import prune_before
@@ -237,8 +237,6 @@ def robots(request: HttpRequest) -> HttpResponse:
              "Allow: /accounts/signup/", "Disallow: /admin/", "Disallow: /accounts/", "Disallow: /notifications/",
              "Disallow: /invite/", "Disallow: /me/", "Disallow: /ws/", "Allow: /"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
-
-
 
 
 @csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) without a session
