@@ -49,7 +49,7 @@ def test_a_rematch_offer_is_mailed_by_the_worker_with_the_inbox_line_and_its_lin
     assert mails_to(bob) == []  # nothing inside the request: the worker sends it
     run_tasks()
     [message] = mails_to(bob)
-    assert message.subject == "A rematch on Switchback"
+    assert message.subject == f"Rematch: {game.title} #{game.pk}"
     assert f"alice offers a rematch of {game}." in message.body
     assert f"{settings.SITE_URL}/play/{game.pk}/" in message.body
     assert message.body.startswith("Hello bob,")
