@@ -65,8 +65,10 @@ class MailDeferred(Exception):
     """The mail server refused for now (4xx) or could not be reached: try again later."""
 
 
-def send(user, kind: str, template: str, context: dict) -> None:
-    url = settings.SITE_URL + reverse("accounts:unsubscribe", args=[unsubscribe_token(user, kind)])
+def send(user, kind: str, template: str, context: dict, unsubscribe_url: str | None = None) -> None:
+    """`unsubscribe_url`: the one-click link of a kind another app owns (notifications'
+    inbox kinds); by default this module's own (accounts:unsubscribe)."""
+    url = unsubscribe_url or settings.SITE_URL + reverse("accounts:unsubscribe", args=[unsubscribe_token(user, kind)])
     context = {**context, "user": user, "site_name": settings.SITE_NAME, "site_url": settings.SITE_URL,
                "unsubscribe_url": url, "settings_url": settings.SITE_URL + reverse("accounts:settings")}
     with in_users_language(user):  # the recipient's language and clock, not the sender's
@@ -90,7 +92,8 @@ def refusal_code(error: Exception) -> int | None:
     return None
 
 
-def deliver(user, game: Game | None, kind: str, template: str, context: dict) -> str:
+def deliver(user, game: Game | None, kind: str, template: str, context: dict,
+            unsubscribe_url: str | None = None) -> str:
     """Send today's mail of this kind once: "sent", "already mailed today" or "refused".
     "Today" is the recipient's own day (their time zone). Raises MailDeferred on a
     temporary failure (nothing recorded, the caller retries)."""
@@ -99,7 +102,7 @@ def deliver(user, game: Game | None, kind: str, template: str, context: dict) ->
         with transaction.atomic():
             # Waits here while another worker holds the same key (sending the same mail).
             MailLog.objects.create(user=user, game=game, kind=kind, day=today)
-            send(user, kind, template, context)
+            send(user, kind, template, context, unsubscribe_url)
     except IntegrityError:
         return "already mailed today"
     except (smtplib.SMTPException, OSError) as error:

@@ -2,7 +2,9 @@
 
 Each kind lists the channels it can use and those on by default. "mail" for turn,
 reminder and digest is the user's existing e-mail switches (games.mail reads them), so
-the settings page writes those fields and the mail tasks honour the grid unchanged.
+the settings page writes those fields and the mail tasks honour the grid unchanged; mail
+for the inbox kinds (game over, rematch, invitation, seat) is stored with the other
+choices (Preferences) and sent by notifications.mail.
 """
 from __future__ import annotations
 
@@ -31,10 +33,13 @@ KINDS = [
     # xgettext:no-python-format
     Kind("reminder", _("Reminder: 20 % of your move's time left"), frozenset({PUSH, MAIL}), frozenset({PUSH, MAIL}),
          mail_field="email_reminders"),
-    Kind("game_over", _("A game ended (with the result)"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("rematch", _("Rematch offered or started"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("invitation", _("Invitation to a table"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
-    Kind("seat", _("A bot took over a seat, or handed it back"), frozenset({PUSH, SITE}), frozenset({PUSH, SITE})),
+    # Mail for these goes out from notifications.mail (the worker, quiet while the player is
+    # on the site). Game endings are off by mail unless chosen: the daily digest tells them.
+    Kind("game_over", _("A game ended (with the result)"), frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, SITE})),
+    Kind("rematch", _("Rematch offered or started"), frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, MAIL, SITE})),
+    Kind("invitation", _("Invitation to a table"), frozenset({PUSH, MAIL, SITE}), frozenset({PUSH, MAIL, SITE})),
+    Kind("seat", _("A bot took over a seat, or handed it back"), frozenset({PUSH, MAIL, SITE}),
+         frozenset({PUSH, MAIL, SITE})),
     Kind("table", _("A table expired or was closed"), frozenset({SITE}), frozenset({SITE})),
     Kind("digest", _("Daily digest of games waiting for you"), frozenset({MAIL}), frozenset(),
          mail_field="email_digest"),

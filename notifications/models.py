@@ -3,6 +3,7 @@ receive Web Push (PushSubscription) and turns waiting to be pushed in one batch.
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -66,12 +67,33 @@ def wants(user, kind: str, channel: str) -> bool:
     return channel in channels_for(user, kind)
 
 
-def site_wanted(user_ids: set[int], kind: str) -> set[int]:
-    """The users among `user_ids` who get `kind` in their inbox (one query)."""
-    default = SITE in BY_SLUG[kind].defaults
-    changed = dict(Preferences.objects.filter(user_id__in=user_ids).values_list("user_id", "choices"))
+def stored_choices(user_ids: set[int]) -> dict[int, dict]:
+    """The grid choices of those among `user_ids` who changed any (one query)."""
+    return dict(Preferences.objects.filter(user_id__in=user_ids).values_list("user_id", "choices"))
+
+
+def _chose(user_ids: set[int], kind: str, channel: str, changed: dict[int, dict]) -> set[int]:
+    default = channel in BY_SLUG[kind].defaults
     return {uid for uid in user_ids
-            if (SITE in changed[uid][kind] if uid in changed and kind in changed[uid] else default)}
+            if (channel in changed[uid][kind] if uid in changed and kind in changed[uid] else default)}
+
+
+def site_wanted(user_ids: set[int], kind: str, changed: dict[int, dict] | None = None) -> set[int]:
+    """The users among `user_ids` who get `kind` in their inbox (one query, none with `changed`)."""
+    return _chose(user_ids, kind, SITE, stored_choices(user_ids) if changed is None else changed)
+
+
+def mail_wanted(user_ids: set[int], kind: str, changed: dict[int, dict] | None = None) -> set[int]:
+    """The users among `user_ids` with an address who get `kind` by mail (notifications.mail);
+    the kinds games.mail sends (a `mail_field`) are not asked here."""
+    spec = BY_SLUG[kind]
+    if MAIL not in spec.channels or spec.mail_field:
+        return set()
+    wanted = _chose(user_ids, kind, MAIL, stored_choices(user_ids) if changed is None else changed)
+    if not wanted:
+        return set()
+    return set(get_user_model().objects.filter(pk__in=wanted, is_active=True).exclude(email="")
+               .values_list("pk", flat=True))
 
 
 class PushSubscription(models.Model):

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from .models import Notification, PushSubscription, site_wanted
+from .models import Notification, PushSubscription, mail_wanted, site_wanted, stored_choices
 from .wording import in_language_of, user_languages
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,8 @@ def worded(user_ids: Iterable[int], words: Callable[[int], str], url: str) -> li
 
 def tell(kind: str, messages: list[Message], *, game_id: int | None = None) -> None:
     """Put each message in its user's inbox (if they keep this kind there), update their
-    bell once the transaction commits, and queue a push for those with a device."""
+    bell once the transaction commits, and queue a push for those with a device and a mail
+    for those who want this kind by mail."""
     messages = [m for m in messages if m.user_id]
     if not messages:
         return
@@ -55,10 +56,11 @@ def tell(kind: str, messages: list[Message], *, game_id: int | None = None) -> N
 
 
 def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) -> None:
-    from .tasks import push_notification
+    from .tasks import mail_notification, push_notification
 
     user_ids = {m.user_id for m in messages}
-    inbox = site_wanted(user_ids, kind)
+    changed = stored_choices(user_ids)
+    inbox = site_wanted(user_ids, kind, changed)
     Notification.objects.bulk_create(
         Notification(user_id=m.user_id, kind=kind, text=m.text[:300], url=m.url, game_id=game_id)
         for m in messages if m.user_id in inbox)
@@ -66,6 +68,10 @@ def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) ->
     for m in messages:
         if m.user_id in with_devices:
             push_notification.enqueue(m.user_id, kind, m.text, m.url, game_id)
+    by_mail = mail_wanted(user_ids, kind, changed)  # the task decides again when it runs
+    for m in messages:
+        if m.user_id in by_mail:
+            mail_notification.enqueue(m.user_id, kind, m.text, m.url, game_id)
     if inbox:
         transaction.on_commit(lambda: send_bells(inbox))
 

@@ -1,5 +1,5 @@
-"""The worker's side (django-tasks; `manage.py db_worker` runs them): pushes are sent
-here only, never inside a request; the inbox is pruned daily.
+"""The worker's side (django-tasks; `manage.py db_worker` runs them): pushes and the
+inbox kinds' mails are sent here only, never inside a request; the inbox is pruned daily.
 
 Every task re-reads what it needs and decides then (the player may have moved, opened the
 game, changed their settings or removed their device since it was queued).
@@ -80,6 +80,17 @@ def push_notification(user_id: int, kind: str, text: str, url: str, game_id: int
     with in_users_language(user):  # the player's language (the text itself is the inbox line's)
         payload = {"title": settings.SITE_NAME, "body": text, "url": url, "tag": f"{kind}-{game_id or url}"}
     return f"pushed to {push.send_to_user(user_id, payload)} device(s)"
+
+
+@task()
+def mail_notification(user_id: int, kind: str, text: str, url: str, game_id: int | None, attempt: int = 0) -> str:
+    """An inbox event (rematch, game over, seat, invitation) on the mail channel
+    (notifications.mail); a server that defers is tried again later, as the turn mails are."""
+    from games.tasks import _mail_or_retry
+
+    from . import mail
+
+    return _mail_or_retry(mail_notification, attempt, mail.notification_mail, user_id, kind, text, url, game_id)
 
 
 def _has_game_open(user_id: int, game_id: int) -> bool:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("notifications/<int:pk>/read/", views.mark, name="mark"),
     path("notifications/read-all/", views.mark_all, name="mark_all"),
     path("notifications/settings/", views.settings_page, name="settings"),
+    path("notifications/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("notifications/push/subscribe/", views.subscribe, name="subscribe"),
     path("notifications/push/<int:pk>/remove/", views.remove_device, name="remove_device"),
     path("notifications/invite/<int:table_id>/", views.invite, name="invite"),

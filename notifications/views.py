@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ImproperlyConfigured
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -17,15 +17,17 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.abuse import limited
 from config.http import AuthenticatedHttpRequest
 from games.models import Game, Seat
 from lobby.models import Table
 
-from . import push
+from . import mail, push
 from .forms import InviteForm, PreferencesForm, SubscriptionForm
+from .kinds import BY_SLUG
 from .models import Notification, Preferences, PushSubscription
 from .services import send_bells, tell, worded
 from .tasks import prune_before
@@ -219,14 +221,39 @@ def offline(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cache_control(max_age=86400)
-def favicon(request: HttpRequest) -> FileResponse:
-    return FileResponse(open(_shipped("notifications/icons/favicon.ico"), "rb"), content_type="image/x-icon")
+def favicon(request: HttpRequest) -> HttpResponse:
+    # Read whole (a few hundred bytes): a FileResponse streams a synchronous iterator, which
+    # the ASGI handler warns about on every request.
+    with open(_shipped("notifications/icons/favicon.ico"), "rb") as icon:
+        return HttpResponse(icon.read(), content_type="image/x-icon")
 
 
 @require_GET
 def robots(request: HttpRequest) -> HttpResponse:
-    lines = ["User-agent: *", "Disallow: /admin/", "Disallow: /accounts/", "Disallow: /notifications/",
+    # The public pages under /accounts/ (profiles, leaderboards, log-in and sign-up) may be
+    # indexed; a player's own pages (settings, resets, unsubscribe links) not. Crawlers take
+    # the longest matching rule, older ones the first: the Allow lines come first.
+    lines = ["User-agent: *", "Allow: /accounts/u/", "Allow: /accounts/leaderboard/", "Allow: /accounts/login/",
+             "Allow: /accounts/signup/", "Disallow: /admin/", "Disallow: /accounts/", "Disallow: /notifications/",
              "Disallow: /invite/", "Disallow: /me/", "Disallow: /ws/", "Allow: /"]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
 
 
+@csrf_exempt  # mail clients post the one-click unsubscribe (RFC 8058) without a session
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """The mails of notifications.mail, as accounts.views.unsubscribe does for the turn
+    mails: no login (the signed token names the user and the kind); a visit (GET) only shows
+    a button, since mail scanners open links; the button and the one-click POST take mail
+    off that kind in the player's grid, keeping its other channels."""
+    from django.contrib.auth import get_user_model
+
+    found = mail.read_unsubscribe_token(token)
+    user = get_user_model().objects.filter(pk=found[0]).first() if found else None
+    if found is None or user is None:
+        return render(request, "notifications/unsubscribe.html", {"invalid": True}, status=400)
+    kind = BY_SLUG[found[1]]
+    if request.method == "GET":
+        return render(request, "notifications/unsubscribe.html", {"kind": kind, "subject": user, "confirm": True})
+    mail.stop_mail(user, kind.slug)
+    return render(request, "notifications/unsubscribe.html", {"kind": kind, "subject": user})

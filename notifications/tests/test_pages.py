@@ -74,9 +74,20 @@ def test_the_offline_page_carries_nothing_of_the_visitor(alice):
 def test_favicon_and_robots_answer():
     icon = Client().get("/favicon.ico")
     assert icon.status_code == 200 and icon["Content-Type"] == "image/x-icon"
-    assert b"".join(icon.streaming_content)[:4] == b"\x00\x00\x01\x00"
+    assert icon.content[:4] == b"\x00\x00\x01\x00"
     robots = Client().get("/robots.txt")
     assert robots.status_code == 200 and "Disallow: /accounts/" in robots.content.decode()
+
+
+def test_robots_lets_crawlers_read_public_account_pages_only():
+    from urllib.robotparser import RobotFileParser
+
+    parser = RobotFileParser()
+    parser.parse(Client().get("/robots.txt").content.decode().splitlines())
+    for path in ("/", "/accounts/login/", "/accounts/signup/", "/accounts/u/alice/", "/accounts/leaderboard/"):
+        assert parser.can_fetch("*", path), path
+    for path in ("/accounts/settings/", "/accounts/password_reset/", "/notifications/", "/me/games/", "/admin/"):
+        assert not parser.can_fetch("*", path), path
 
 
 def test_next_game_goes_to_the_game_with_the_least_time_left(start_game, alice, bob):

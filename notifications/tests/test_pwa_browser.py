@@ -114,11 +114,18 @@ def test_the_app_is_installable_and_subscribing_registers_the_device(push_env, l
         "origin": live_site, "registrationId": registration["registrationId"],
         "data": json.dumps({"title": "Your turn", "body": "Nanga Parbat #7 waits for your move.",
                             "url": "/play/7/", "tag": "game-7"})})
-    shown = page.wait_for_function("""async () => {
-      const reg = await navigator.serviceWorker.ready;
-      const list = await reg.getNotifications();
-      return list.length ? {title: list[0].title, body: list[0].body, url: list[0].data.url} : null;
-    }""", timeout=10000).json_value()
+    # Polled from here: page.evaluate awaits the async function's promise, where
+    # wait_for_function took the (truthy) promise itself as done and then read null.
+    shown = None
+    for _ in range(100):
+        shown = page.evaluate("""async () => {
+          const reg = await navigator.serviceWorker.ready;
+          const list = await reg.getNotifications();
+          return list.length ? {title: list[0].title, body: list[0].body, url: list[0].data.url} : null;
+        }""")
+        if shown:
+            break
+        page.wait_for_timeout(100)
     assert shown == {"title": "Your turn", "body": "Nanga Parbat #7 waits for your move.", "url": "/play/7/"}
 
     page.goto(live_site + "/notifications/settings/")
