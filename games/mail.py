@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
 from email.utils import formataddr, parseaddr
 
@@ -45,12 +45,14 @@ def unsubscribe_token(user, kind: str) -> str:
     return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
 
 
-def read_unsubscribe_token(token: str) -> tuple[int, str] | None:
+def read_unsubscribe_token(token: str, kinds: Collection[str] = KINDS) -> tuple[int, str] | None:
+    """(user id, kind) of a signed one-click link, if its kind is one of `kinds` (each
+    unsubscribe page takes only the kinds it can turn off)."""
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
         return None
-    if not isinstance(data, dict) or data.get("k") not in KINDS or not isinstance(data.get("u"), int):
+    if not isinstance(data, dict) or data.get("k") not in kinds or not isinstance(data.get("u"), int):
         return None
     return data["u"], data["k"]
 

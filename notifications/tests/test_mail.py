@@ -15,7 +15,7 @@ from django.test import Client
 from games import engine, presence
 from games.models import MailLog, Seat
 from lobby import services as lobby
-from notifications.mail import unsubscribe_token
+from games.mail import unsubscribe_token
 from notifications.models import Notification, Preferences, channels_for
 from tests.fixtures import client_for
 
