@@ -66,6 +66,9 @@ class User(AbstractUser):
     # The language and clock the player reads the site, mail and pushes in (config.i18n).
     language = models.CharField(LABELS["language"], max_length=8, blank=True, choices=settings.LANGUAGES,
                                 help_text=LABELS["language_help"])
+    # What their browser last asked for (config.i18n.UserLocaleMiddleware): the mail, pushes
+    # and inbox lines of a player who never chose a language follow it, not the site's default.
+    browser_language = models.CharField(max_length=8, blank=True, editable=False)
     time_zone = models.CharField(LABELS["time_zone"], max_length=64, default=DEFAULT_TIME_ZONE,
                                  validators=[validate_time_zone], help_text=LABELS["time_zone_help"])
 

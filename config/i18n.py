@@ -17,6 +17,7 @@ from datetime import tzinfo
 from functools import lru_cache
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
@@ -85,8 +86,10 @@ def supported_language(code: str | None) -> str | None:
 
 
 def language_of(user) -> str:
-    """The language a user reads: their setting, else the site's default (for mail, pushes)."""
-    return supported_language(getattr(user, "language", "")) or settings.LANGUAGE_CODE
+    """The language a user reads (for mail, pushes, inbox lines): their setting, else what
+    their browser last asked for, else the site's default."""
+    return (supported_language(getattr(user, "language", ""))
+            or supported_language(getattr(user, "browser_language", "")) or settings.LANGUAGE_CODE)
 
 
 @contextlib.contextmanager
@@ -160,6 +163,8 @@ class UserLocaleMiddleware:
             if chosen:
                 translation.activate(chosen)
                 request.LANGUAGE_CODE = chosen
+            else:
+                remember_browser_language(user, translation.get_language())
             timezone.activate(zone_of(user))
         else:
             timezone.deactivate()
@@ -167,6 +172,15 @@ class UserLocaleMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+def remember_browser_language(user, language: str | None) -> None:
+    """Keep the language a player's browser reads when it changes (one UPDATE then, none on
+    the other requests), so what is written for them away from a request follows it."""
+    language = supported_language(language)
+    if language and language != language_of(user):
+        user.browser_language = language
+        get_user_model().objects.filter(pk=user.pk).update(browser_language=language)
 
 
 @require_POST

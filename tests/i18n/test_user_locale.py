@@ -59,6 +59,40 @@ def test_a_blank_language_follows_the_browser(alice, alice_client):
     assert '<html lang="it">' in alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
 
 
+def test_what_is_written_away_from_a_request_follows_the_browser_of_a_player_who_chose_nothing(
+        alice, alice_client):
+    """Mail, pushes and inbox lines (config.i18n.language_of) for a blank language: the
+    language the player's browser last asked for, kept with one UPDATE when it changes."""
+    from accounts.models import User
+    from config.i18n import language_of
+
+    assert language_of(alice) == "en"
+    alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="de")
+    alice.refresh_from_db()
+    assert (alice.language, alice.browser_language, language_of(alice)) == ("", "de", "de")
+    with in_users_language(alice):
+        from django.utils.translation import gettext
+
+        assert gettext("Notification settings") == "Benachrichtigungseinstellungen"
+    alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="nl")
+    assert language_of(User.objects.get(pk=alice.pk)) == "nl"
+    User.objects.filter(pk=alice.pk).update(language="it")  # a choice wins over the browser
+    assert language_of(User.objects.get(pk=alice.pk)) == "it"
+
+
+def test_an_unchanged_browser_language_costs_no_query(alice, alice_client):
+    alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="de")
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="de")
+    assert not [q for q in queries.captured_queries if "browser_language" in q["sql"] and "UPDATE" in q["sql"]]
+    with CaptureQueriesContext(connection) as queries:
+        alice_client.get("/help/", HTTP_ACCEPT_LANGUAGE="it")
+    assert [q for q in queries.captured_queries if "browser_language" in q["sql"] and "UPDATE" in q["sql"]]
+
+
 def test_the_header_chooser_sets_the_cookie_and_the_account(alice, alice_client):
     response = alice_client.post("/i18n/setlang/", {"language": "nl", "next": "/help/"})
     assert response.status_code == 302 and response["Location"] == "/help/"
