@@ -33,8 +33,9 @@ def send(group: str, message: dict) -> None:
     send_many([(group, message)])
 
 
-def send_many(messages: list[tuple[str, dict]]) -> None:
-    """Send every (group, message) in one trip to the event loop."""
+def send_many(messages: list[tuple[str, dict]], *, loop=None) -> None:
+    """Send every (group, message) in one trip to the event loop: `loop` (the server's, for
+    a deferred push: games.deferred), else the one asgiref picks for this thread."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -44,7 +45,12 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
             await layer.group_send(group, message)
 
     try:
-        async_to_sync(send_all)()
+        if loop is None:
+            async_to_sync(send_all)()
+        else:
+            from .deferred import run_coroutine
+
+            run_coroutine(send_all, loop)
     except Exception:  # a missing Redis must not undo a committed move
         log.exception("channel layer send to %s failed", [group for group, _ in messages])
 

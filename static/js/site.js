@@ -441,6 +441,39 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   if (lines.length && lines.every((line) => document.getElementById(line.id))) event.detail.shouldSwap = false;
 });
 
+// Live pushes carry only the regions of the panel that changed (games/regions.py): a
+// message that starts with the #gp-delta marker names the revision it applies on top of
+// (data-base) and the one it makes (data-revision). On top of this page's revision it is
+// swapped in (htmx, out of band) and the panel takes its new revision, version and last
+// event; an older one (the echo of our own move) is skipped; on any other revision (a push
+// was lost or came out of order) the page fetches its whole panel instead.
+(function () {
+  let fetching = false;
+  function fetchWholePanel() {
+    const live = document.getElementById("live");
+    const url = (window.panelUrlKeepingChoice && window.panelUrlKeepingChoice()) || (live && live.dataset.livePanel);
+    if (!url || !window.htmx || fetching) return;
+    fetching = true;
+    htmx.ajax("GET", url, { target: "#live", swap: "innerHTML" }).finally(() => { fetching = false; });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const message = event.detail.message;
+    if (typeof message !== "string" || !message.startsWith('<span id="gp-delta"')) return;
+    const holder = document.createElement("template");
+    holder.innerHTML = message.slice(0, message.indexOf("</span>") + 7);
+    const delta = holder.content.firstElementChild;
+    const panel = document.getElementById("game-panel");
+    if (!panel || !delta) { event.preventDefault(); return; }
+    const seen = panel.dataset.revision || "";
+    if (parseFloat(delta.dataset.revision || "0") <= parseFloat(seen || "0")) { event.preventDefault(); return; }
+    if (delta.dataset.base !== seen) { event.preventDefault(); fetchWholePanel(); return; }
+    panel.dataset.revision = delta.dataset.revision;
+    panel.dataset.version = delta.dataset.version;
+    panel.dataset.lastEvent = delta.dataset.lastEvent || "";
+  });
+  window.fetchWholePanel = fetchWholePanel;
+})();
+
 // A game page's socket says which board the page shows (?r=, the panel's revision) each
 // time it connects or reconnects: if the game moved on meanwhile (a move made while the
 // socket was down, or a push lost with Redis), the server's first message is the current
