@@ -129,15 +129,17 @@ def push(game: Game, listened: list[tuple[int | None, str]], renders: dict[tuple
 REGIONS_SECONDS = 6 * 3600
 
 
-def regions_key(game_id: int, seat: int | None, language: str) -> str:
-    return f"live-regions:{game_id}:{'s' if seat is None else seat}:{language}"
+def regions_key(game: Game, seat: int | None, language: str) -> str:
+    # The creation time too: a game id used again (a test's rolled-back game) never meets
+    # another game's fingerprint.
+    return f"live-regions:{game.pk}:{game.created.timestamp()}:{'s' if seat is None else seat}:{language}"
 
 
 def pushed_messages(game: Game, renders: dict[tuple[int | None, str], str]) -> dict[tuple[int | None, str], str]:
     """{(seat, language): what its sockets get}: the regions that changed since the
     audience's last push, or the full panel (games.regions says when). One cache read and
     one write for all audiences."""
-    keys = {audience: regions_key(game.pk, *audience) for audience in renders}
+    keys = {audience: regions_key(game, *audience) for audience in renders}
     try:
         before = cache.get_many(list(keys.values()))
     except Exception:  # a cache away: full panels, as before issue 21
@@ -150,9 +152,10 @@ def pushed_messages(game: Game, renders: dict[tuple[int | None, str], str]) -> d
             out[audience] = html
             continue
         last = before.get(keys[audience])
-        out[audience] = regions.delta(part, last) or html
+        now = regions.fingerprint(part)
+        out[audience] = regions.delta(part, last, now) or html
         if last is None or float(last.get("revision") or 0) < float(part.revision or 0):
-            remember[keys[audience]] = regions.fingerprint(part)
+            remember[keys[audience]] = now
     try:
         cache.set_many(remember, REGIONS_SECONDS)
     except Exception:

@@ -1,35 +1,35 @@
-"""Send less (issue 21, item 4): a live push carries only the regions of a panel that
-changed since the audience's previous push, as htmx out-of-band swaps.
+"""Send less (issue 21, item 4): a live push carries only what changed in a panel since
+the audience's previous push.
 
 games/_panel.html draws each region as a wrapper with a stable id between two sentinel
 comments (`<!--r:board-->...<!--/r:board-->`): the status line and clocks (`head`), the
 board, the scores, the table's actions and the history. Splitting a render is a few
-`str.find`s, no HTML parsing.
+`str.find`s; each region is then read as a tree of elements (one regular expression over
+its tags) and fingerprinted: a hash per element, of its opening tag and of its frame.
 
 For each audience (seat or spectators, and language) the publisher keeps, in the shared
-cache, a fingerprint of its last pushed render: the panel's revision, a hash per region and
-the history's entries. The next push is then
+cache, the fingerprint of its last pushed render. The next push is then
 
 - a **delta** when that fingerprint is there and older: a `#gp-delta` marker naming the
-  revision it applies on top of (`data-base`) and the new one, then only the regions whose
-  hash changed; the history, when entries were only added, as its new entries alone
-  (`afterbegin` into its list);
+  revision it applies on top of (`data-base`) and the new one, then records replacing the
+  smallest elements that changed (or only their attributes), and the history's new entries
+  alone when entries were only added;
 - the **full panel** otherwise (no fingerprint: the first push to an audience, an expired
   cache entry; or a fingerprint newer than this render, written by another process).
 
-A page applies a delta only on top of the revision it names; on any other revision it
-fetches its full panel (static/js/site.js), so a lost or reordered push costs one request,
-never a wrong board. Hidden information stays per audience: a delta is cut from the
-audience's own render.
+A page applies a delta only on top of the revision it names, and only if every element it
+names is where the server's tree has it; otherwise it fetches its full panel
+(static/js/site.js), so a lost or reordered push costs one request, never a wrong board.
+Hidden information stays per audience: a delta is cut from the audience's own render.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 REGIONS = ("head", "board", "scores", "actions", "history")
-OOB = ' hx-swap-oob="true"'
 # The panel's own attributes a delta carries over (games/_panel.html's opening tag).
 PANEL_ATTRIBUTES = re.compile(r'<div id="game-panel" class="game-panel" (data-version="[^"]*" '
                               r'data-last-event="[^"]*" data-revision="([^"]*)")')
@@ -76,11 +76,121 @@ def split(html: str) -> Split | None:
     return result
 
 
+# --- Element trees: which elements of a region changed ----------------------------------
+#
+# A region's markup is read as a tree of elements (a regular expression over its tags: the
+# templates are ours and well formed). An element is remembered as (hash, tag, frame hash,
+# children) where the frame is its markup with each child's replaced by a mark, so "same
+# frame" means same own attributes and text and the same number of children. Only elements
+# of at least KEEP_CHILDREN_FROM bytes keep their children (the fingerprint stays small);
+# smaller ones are replaced whole when they change.
+
+TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)([^>]*)>")
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+RAW_TEXT = frozenset({"script", "style", "textarea"})
+KEEP_CHILDREN_FROM = 200
+MAX_DEPTH = 12
+
+
+@dataclass
+class Node:
+    tag: str
+    start: int
+    end: int = -1
+    children: list[Node] = field(default_factory=list)
+
+
+def parse(html: str) -> Node | None:
+    """The element tree of `html`, a single element (a region's wrapper); None if the
+    markup is not read as one element (a region that is not well formed goes whole)."""
+    root = Node("#root", 0)
+    stack = [root]
+    pos = 0
+    while True:
+        found = TAG.search(html, pos)
+        if found is None:
+            break
+        closing, tag, rest = found.group(1), found.group(2).lower(), found.group(3)
+        pos = found.end()
+        if closing:
+            # Close up to the matching open element (an unclosed <p> or <li> is closed too).
+            for depth in range(len(stack) - 1, 0, -1):
+                if stack[depth].tag == tag:
+                    for node in stack[depth:]:
+                        node.end = pos if node is stack[depth] else found.start()
+                    del stack[depth:]
+                    break
+            continue
+        node = Node(tag, found.start())
+        stack[-1].children.append(node)
+        if tag in VOID or rest.endswith("/"):
+            node.end = pos
+        elif tag in RAW_TEXT:
+            close = html.find(f"</{tag}", pos)
+            if close < 0:
+                return None
+            pos = html.find(">", close) + 1
+            node.end = pos
+        else:
+            stack.append(node)
+    if len(stack) != 1 or len(root.children) != 1:
+        return None
+    return root.children[0]
+
+
+def _tree(html: str, node: Node, depth: int = 0) -> list[Any]:
+    """[hash, tag, opening tag's hash, inner frame's hash, children] (the last two only for
+    large enough elements)."""
+    outer = html[node.start:node.end]
+    if node.end - node.start < KEEP_CHILDREN_FROM or not node.children or depth >= MAX_DEPTH:
+        return [_hash(outer), node.tag, None, None, []]
+    opening = html.find(">", node.start) + 1
+    frame, at = [], opening
+    for child in node.children:
+        frame.append(html[at:child.start])
+        at = child.end
+    frame.append(html[at:node.end])
+    return [_hash(outer), node.tag, _hash(html[node.start:opening]), _hash("\0".join(frame)),
+            [_tree(html, child, depth + 1) for child in node.children]]
+
+
+def tree(region: str) -> list[Any] | None:
+    node = parse(region)
+    return None if node is None else _tree(region, node)
+
+
+def _changes(html: str, node: Node, before: list[Any], now: list[Any], path: list[str], out: list[str]) -> None:
+    """Records replacing the smallest changed elements of `node` (paths of child indexes);
+    an element whose own attributes alone changed gets an attributes record ("=")."""
+    if before[0] == now[0]:
+        return
+    where = "/".join(path)
+    if before[3] is None or before[3] != now[3] or before[1] != now[1] or len(before[4]) != len(now[4]):
+        out.append(f"{where}\n{html[node.start:node.end]}")
+        return
+    if before[2] != now[2]:
+        out.append(f"{where} =\n{html[node.start:html.find('>', node.start) + 1]}")
+    for index, (child, was, is_now) in enumerate(zip(node.children, before[4], now[4], strict=True)):
+        _changes(html, child, was, is_now, [*path, f"{index}.{child.tag}"], out)
+
+
+# --- The messages ----------------------------------------------------------------------
+#
+# A delta is the #gp-delta marker (the revision it applies on top of, the panel's new
+# attributes), then records separated by RS (U+001E, never in a page's markup), each
+# "REGION-ID PATH\nHTML": replace the element at PATH under the region's wrapper (PATH
+# empty: the wrapper itself; each step "index.tag", checked by the page); "REGION-ID PATH =
+# \nOPENING-TAG": give that element the attributes of OPENING-TAG; "gp-history +\nHTML":
+# put HTML at the top of the history's list. static/js/site.js applies them.
+
+RS = "\x1e"
+
+
 def fingerprint(part: Split) -> dict:
     """What the next push of this audience diffs against (small: hashes, not HTML)."""
     return {
         "revision": part.revision,
-        "regions": {name: _hash(html) for name, html in part.regions.items()},
+        "trees": {name: tree(html) for name, html in part.regions.items()},
         "log_frame": _hash(part.log_frame),
         "log_count": len(part.entries),
         "log": _hash("".join(reversed(part.entries))),  # oldest first: a prefix stays a prefix
@@ -94,21 +204,32 @@ def _is_older(revision: str, than: str) -> bool:
         return False
 
 
-def delta(part: Split, before: dict | None) -> str | None:
-    """The delta message turning the render `before` fingerprints into `part`; None when a
-    delta cannot be cut (send the full panel)."""
-    if not before or not _is_older(before.get("revision", ""), part.revision):
+def delta(part: Split, before: dict | None, now: dict | None = None) -> str | None:
+    """The delta message turning the render `before` fingerprints into `part` (`now`, its
+    own fingerprint, when the caller has it); None when a delta cannot be cut (send the full
+    panel)."""
+    if not before or not _is_older(before.get("revision", ""), part.revision) or "trees" not in before:
         return None
-    now = fingerprint(part)
-    pieces = [f'<span id="gp-delta" hidden data-base="{before["revision"]}" {part.attributes}{OOB}></span>']
+    now = now or fingerprint(part)
+    records = [f'<span id="gp-delta" hidden data-base="{before["revision"]}" {part.attributes}></span>']
     for name in REGIONS:
-        if now["regions"][name] == before["regions"].get(name):
+        html, was, is_now = part.regions[name], before["trees"].get(name), now["trees"][name]
+        if was is not None and is_now is not None and was[0] == is_now[0]:
             continue
         if name == "history" and (tail := _history_tail(part, now, before)) is not None:
-            pieces.append(tail)
+            if tail:
+                records.append(f"gp-history +\n{tail}")
             continue
-        pieces.append(_oob(part.regions[name]))
-    return "".join(pieces)
+        node = parse(html)
+        if was is None or is_now is None or node is None:
+            records.append(f"gp-{name} \n{html}")
+            continue
+        changes: list[str] = []
+        _changes(html, node, was, is_now, [], changes)
+        if sum(map(len, changes)) > len(html) * 0.9:
+            changes = [f"\n{html}"]  # most of it changed: the region whole, in one record
+        records.extend(f"gp-{name} {change}" for change in changes)
+    return RS.join(records)
 
 
 def _history_tail(part: Split, now: dict, before: dict) -> str | None:
@@ -120,11 +241,4 @@ def _history_tail(part: Split, now: dict, before: dict) -> str | None:
     old_entries = part.entries[len(part.entries) - count:]  # newest first: the oldest `count`
     if _hash("".join(reversed(old_entries))) != before.get("log"):
         return None
-    new = part.entries[:len(part.entries) - count]
-    return f'<ol hx-swap-oob="afterbegin:#gp-history ol.log">{"".join(new)}</ol>' if new else ""
-
-
-def _oob(region: str) -> str:
-    """A region's wrapper, marked for an out-of-band swap (its opening tag carries the id)."""
-    close = region.find(">")
-    return region[:close] + OOB + region[close:]
+    return "".join(part.entries[:len(part.entries) - count])
