@@ -497,7 +497,7 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
           if (!model) return null;
           [...target.attributes].forEach((a) => { if (!model.hasAttribute(a.name)) target.removeAttribute(a.name); });
           [...model.attributes].forEach((a) => target.setAttribute(a.name, a.value));
-          return null;
+          return target;   // htmx reads its hx- attributes again (a target that became clickable)
         });
       } else {
         steps.push(() => {
