@@ -22,7 +22,7 @@ def _each_test_starts_in_english():
 def _live_pushes_inline(settings):
     """A move's pushes to the other audiences run in the mover's thread in tests (they run
     after the answer on a thread of their own in the server, games.deferred): a test reads its
-    sockets right after a move. Tests of the deferred path set "deferred" and drain."""
+    sockets right after a move. Tests of the deferred path set "line" and drain."""
     settings.LIVE_PUSHES = "inline"
 
 

@@ -15,10 +15,12 @@ on it. With no server loop (the task worker, a management command) a job sends a
 always did (asgiref starts a loop for the call).
 
 `settings.LIVE_PUSHES`:
-- "deferred" (the default): as above;
-- "inline": the job runs at once, in the caller's thread (the test suite's setting, so a
-  test that moves and then reads its sockets needs nothing more; tests of the deferred
-  path switch to "deferred" and call `drain()`).
+- "deferred" (the default): on the line when called from a request of an ASGI server (a
+  mover is waiting for its answer); anywhere else (the task worker, a management command:
+  nobody waits, and a process about to exit could not send any more) at once;
+- "inline": always at once, in the caller's thread (the test suite's setting, so a test
+  that moves and then reads its sockets needs nothing more);
+- "line": always on the line (tests of the line, which call `drain()`).
 
 A job that fails is logged and the line goes on: the pages of that audience heal (a delta
 names the revision it applies on top of, a page on another revision fetches its full
@@ -113,10 +115,15 @@ def mode() -> str:
     return getattr(settings, "LIVE_PUSHES", "deferred")
 
 
-def defer(job: Callable[[], None]) -> None:
-    """Run `job` after the caller is done: on the line ("deferred"), or now ("inline").
-    An inline job's failure is logged too: a committed change is never undone by a push."""
-    if mode() == "inline":
+def deferring(loop: asyncio.AbstractEventLoop | None) -> bool:
+    """Whether a job handed over now goes on the line (`loop`: the server's, or None)."""
+    return mode() == "line" or (mode() == "deferred" and loop is not None)
+
+
+def defer(job: Callable[[], None], loop: asyncio.AbstractEventLoop | None = None) -> None:
+    """Run `job` after the caller is done, on the line, or now (see LIVE_PUSHES). A job's
+    failure is logged, never raised: a committed change is never undone by a push."""
+    if not deferring(loop):
         try:
             job()
         except Exception:

@@ -7,10 +7,11 @@ place that acts on an Outcome (lila's RoundAsyncActor publishing MovePlayer's ev
 - inside the transaction: each (re)started clock gets its deadline task (and, through the
   seat_clock_started signal, its mails); a new rematch offer gets its expiry task. A rolled-back
   change leaves no task behind, and no committed change lacks its deadline.
-- after the commit: the game's panel is rendered once per listened audience and language
-  (issue 23: each in the language its readers read) and sent with the players' turn
-  badges, each in its player's language; the renders are kept on the Outcome (`panels`),
-  so the mover's answer is the very HTML its sockets got.
+- after the commit: the acting seat's panel is rendered at once, in the caller's language
+  (kept on the Outcome's `panels`: the mover's answer is that very HTML); every other
+  listened audience and language (issue 23) is rendered after the answer, on the process's
+  push line (games.deferred, issue 21), and each audience is sent only what changed since
+  its previous push (games.regions), with the players' turn badges in their languages.
 
 The public entry points (`submit`, `resign`, `accept_rematch`, ...) are these published
 versions; games.engine re-exports them under the names the rest of the site calls. The
@@ -91,8 +92,9 @@ def send(outcome: Outcome) -> None:
     if outcome.seat is not None and (outcome.seat, language) in listened:
         outcome.panels[(outcome.seat, language)] = render_panel_for_seat(game, outcome.seat, oob=True)
     # A deferred job sends on the server's loop (games.deferred); an inline one as before.
-    loop = deferred.server_loop() if deferred.mode() == "deferred" else None
-    deferred.defer(lambda: push(game, listened, outcome.panels, loop))
+    loop = deferred.server_loop()
+    sender = loop if deferred.deferring(loop) else None
+    deferred.defer(lambda: push(game, listened, outcome.panels, sender), loop)
 
 
 def push(game: Game, listened: list[tuple[int | None, str]], renders: dict[tuple[int | None, str], str],

@@ -90,68 +90,73 @@ VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "l
 RAW_TEXT = frozenset({"script", "style", "textarea"})
 KEEP_CHILDREN_FROM = 200
 MAX_DEPTH = 12
+TAG_NAME, START, OPEN_END, END, CHILDREN = range(5)
 
 
-@dataclass
-class Node:
-    tag: str
-    start: int
-    end: int = -1
-    children: list[Node] = field(default_factory=list)
-
-
-def parse(html: str) -> Node | None:
-    """The element tree of `html`, a single element (a region's wrapper); None if the
-    markup is not read as one element (a region that is not well formed goes whole)."""
-    root = Node("#root", 0)
+def parse(html: str) -> list | None:
+    """The element tree of `html`, a single element (a region's wrapper), as nested lists
+    [tag, start, end of its opening tag, end, children]; None if the markup is not read as
+    one element (a region that is not well formed goes whole)."""
+    root: list = ["#root", 0, 0, -1, []]
     stack = [root]
-    pos = 0
-    while True:
-        found = TAG.search(html, pos)
-        if found is None:
-            break
-        closing, tag, rest = found.group(1), found.group(2).lower(), found.group(3)
-        pos = found.end()
+    skip_to = 0
+    for found in TAG.finditer(html):
+        at = found.start()
+        if at < skip_to:
+            continue  # inside a raw-text element
+        closing, tag, rest = found.groups()
+        tag = tag.lower()
+        end = found.end()
         if closing:
             # Close up to the matching open element (an unclosed <p> or <li> is closed too).
             for depth in range(len(stack) - 1, 0, -1):
-                if stack[depth].tag == tag:
-                    for node in stack[depth:]:
-                        node.end = pos if node is stack[depth] else found.start()
+                if stack[depth][TAG_NAME] == tag:
+                    for node in stack[depth + 1:]:
+                        node[END] = at
+                    stack[depth][END] = end
                     del stack[depth:]
                     break
             continue
-        node = Node(tag, found.start())
-        stack[-1].children.append(node)
+        node = [tag, at, end, end, []]
+        stack[-1][CHILDREN].append(node)
         if tag in VOID or rest.endswith("/"):
-            node.end = pos
-        elif tag in RAW_TEXT:
-            close = html.find(f"</{tag}", pos)
+            continue
+        if tag in RAW_TEXT:
+            close = html.find(f"</{tag}", end)
             if close < 0:
                 return None
-            pos = html.find(">", close) + 1
-            node.end = pos
-        else:
-            stack.append(node)
-    if len(stack) != 1 or len(root.children) != 1:
+            skip_to = node[END] = html.find(">", close) + 1
+            continue
+        node[END] = -1
+        stack.append(node)
+    if len(stack) != 1 or len(root[CHILDREN]) != 1:
         return None
-    return root.children[0]
+    return root[CHILDREN][0]
 
 
-def _tree(html: str, node: Node, depth: int = 0) -> list[Any]:
+def _tree(html: str, node: list, depth: int = 0) -> list[Any]:
     """[hash, tag, opening tag's hash, inner frame's hash, children] (the last two only for
-    large enough elements)."""
-    outer = html[node.start:node.end]
-    if node.end - node.start < KEEP_CHILDREN_FROM or not node.children or depth >= MAX_DEPTH:
-        return [_hash(outer), node.tag, None, None, []]
-    opening = html.find(">", node.start) + 1
+    large enough elements). A large element's hash is made of its opening tag, its frame and
+    its children's hashes, so each byte of the region is hashed once."""
+    start, opening, end, children = node[START], node[OPEN_END], node[END], node[CHILDREN]
+    if end - start < KEEP_CHILDREN_FROM or not children or depth >= MAX_DEPTH:
+        return [_digest(html[start:end]), node[TAG_NAME], None, None, []]
     frame, at = [], opening
-    for child in node.children:
-        frame.append(html[at:child.start])
-        at = child.end
-    frame.append(html[at:node.end])
-    return [_hash(outer), node.tag, _hash(html[node.start:opening]), _hash("\0".join(frame)),
-            [_tree(html, child, depth + 1) for child in node.children]]
+    for child in children:
+        frame.append(html[at:child[START]])
+        at = child[END]
+    frame.append(html[at:end])
+    kids = [_tree(html, child, depth + 1) for child in children]
+    own, inner = _digest(html[start:opening]), _digest("\0".join(frame))
+    return [_digest_bytes(own + inner + b"".join(kid[0] for kid in kids)), node[TAG_NAME], own, inner, kids]
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=8).digest()
+
+
+def _digest_bytes(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=8).digest()
 
 
 def tree(region: str) -> list[Any] | None:
@@ -159,19 +164,19 @@ def tree(region: str) -> list[Any] | None:
     return None if node is None else _tree(region, node)
 
 
-def _changes(html: str, node: Node, before: list[Any], now: list[Any], path: list[str], out: list[str]) -> None:
+def _changes(html: str, node: list, before: list[Any], now: list[Any], path: list[str], out: list[str]) -> None:
     """Records replacing the smallest changed elements of `node` (paths of child indexes);
     an element whose own attributes alone changed gets an attributes record ("=")."""
     if before[0] == now[0]:
         return
     where = "/".join(path)
     if before[3] is None or before[3] != now[3] or before[1] != now[1] or len(before[4]) != len(now[4]):
-        out.append(f"{where}\n{html[node.start:node.end]}")
+        out.append(f"{where}\n{html[node[START]:node[END]]}")
         return
     if before[2] != now[2]:
-        out.append(f"{where} =\n{html[node.start:html.find('>', node.start) + 1]}")
-    for index, (child, was, is_now) in enumerate(zip(node.children, before[4], now[4], strict=True)):
-        _changes(html, child, was, is_now, [*path, f"{index}.{child.tag}"], out)
+        out.append(f"{where} =\n{html[node[START]:node[OPEN_END]]}")
+    for index, (child, was, is_now) in enumerate(zip(node[CHILDREN], before[4], now[4], strict=True)):
+        _changes(html, child, was, is_now, [*path, f"{index}.{child[TAG_NAME]}"], out)
 
 
 # --- The messages ----------------------------------------------------------------------

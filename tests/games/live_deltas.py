@@ -52,13 +52,13 @@ def apply(panel: str, message: str) -> str:
             assert node is not None
             for step in filter(None, path.split("/")):
                 index, tag = step.split(".", 1)
-                if int(index) >= len(node.children) or node.children[int(index)].tag != tag:
-                    raise Gap(f"no {step} under {node.tag}")
-                node = node.children[int(index)]
+                children = node[regions.CHILDREN]
+                if int(index) >= len(children) or children[int(index)][regions.TAG_NAME] != tag:
+                    raise Gap(f"no {step} under {node[regions.TAG_NAME]}")
+                node = children[int(index)]
             if rest and rest[0] == "=":
-                opening = region.index(">", node.start) + 1
-                region = region[:node.start] + html + region[opening:]
+                region = region[:node[regions.START]] + html + region[node[regions.OPEN_END]:]
             else:
-                region = region[:node.start] + html + region[node.end:]
+                region = region[:node[regions.START]] + html + region[node[regions.END]:]
         panel = panel[:start] + region + panel[end:]
     return panel

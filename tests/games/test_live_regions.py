@@ -186,7 +186,7 @@ def test_the_movers_answer_does_not_wait_for_the_other_audiences(start_game, ali
     from games import panel
     from tests.fixtures import client_for, post_action
 
-    settings.LIVE_PUSHES = "deferred"
+    settings.LIVE_PUSHES = "line"
     game = start_game("rifugio", [alice, bob])
     every_audience_watched(game, 2)
     assert deferred.drain(30)
@@ -225,7 +225,7 @@ def test_deferred_pushes_keep_each_games_order_and_a_failed_render_loses_nothing
         start_game, alice, bob, every_audience_watched, settings, monkeypatch, caplog, pushes):
     from games import panel
 
-    settings.LIVE_PUSHES = "deferred"
+    settings.LIVE_PUSHES = "line"
     game = start_game("rifugio", [alice, bob])
     every_audience_watched(game, 2)
     assert deferred.drain(30)
@@ -260,3 +260,13 @@ def test_deferred_pushes_keep_each_games_order_and_a_failed_render_loses_nothing
         page = apply(page, message["html"])
     fresh = pushes[-1][0][(None, "en")]
     assert page == fresh
+
+
+def test_outside_a_server_request_the_pushes_go_at_once(settings):
+    """The task worker or a management command: nobody waits for an answer, and a process
+    about to exit could not send any more, so "deferred" runs the job in the caller."""
+    settings.LIVE_PUSHES = "deferred"
+    ran: list[str] = []
+    assert deferred.server_loop() is None
+    deferred.defer(lambda: ran.append(threading.current_thread().name))
+    assert ran == [threading.current_thread().name]
