@@ -358,12 +358,15 @@ def _panel_sizes(game_id: int, cookies: list[str]) -> dict[str, int]:
     return asyncio.run(sizes())
 
 
-async def _round(sockets, post) -> tuple[float, int]:
-    """(seconds from the POST until every socket has a message, bytes the sockets got)."""
+async def _round(sockets, post) -> tuple[float, int, float]:
+    """(seconds from the POST until every socket has a message, bytes the sockets got,
+    seconds until the POST was answered)."""
     start = time.perf_counter()
+    waiting = [asyncio.ensure_future(asyncio.wait_for(ws.recv(), 60)) for ws in sockets]
     await post()
-    got = await asyncio.gather(*(asyncio.wait_for(ws.recv(), 60) for ws in sockets))
-    return time.perf_counter() - start, sum(len(m) for m in got)
+    answered = time.perf_counter() - start
+    got = await asyncio.gather(*waiting)
+    return time.perf_counter() - start, sum(len(m) for m in got), answered
 
 
 def bench_push_floor(server, people, m: int, moves: int) -> None:
@@ -381,7 +384,7 @@ def bench_push_floor(server, people, m: int, moves: int) -> None:
     async def run():
         sockets = await open_sockets(wanted)
         await asyncio.sleep(1)
-        floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes = [], [], [], [], [], []
+        floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = [], [], [], [], [], [], []
         for _ in range(moves):
             sizes = await asyncio.to_thread(_panel_sizes, game.pk, cookies)
             client = Http(cookies[0])
@@ -391,7 +394,7 @@ def bench_push_floor(server, people, m: int, moves: int) -> None:
                 assert status == 200, status
 
             cpu = server.cpu_ms()
-            t, n = await _round(sockets, post_floor)
+            t, n, _ = await _round(sockets, post_floor)
             await asyncio.sleep(0.3)
             floor_t.append(t), floor_cpu.append(server.cpu_ms() - cpu), floor_bytes.append(n / m)
             seat, action = await sync_to_async(next_move)(game.pk)
@@ -404,20 +407,23 @@ def bench_push_floor(server, people, m: int, moves: int) -> None:
                 assert status == 200, status
 
             cpu = server.cpu_ms()
-            t, n = await _round(sockets, post_move)
+            t, n, answered = await _round(sockets, post_move)
             await asyncio.sleep(0.3)
             move_t.append(t), move_cpu.append(server.cpu_ms() - cpu), move_bytes.append(n / m)
+            answer_t.append(answered)
             client.close(), mover.close()
         for ws in sockets:
             await ws.close()
-        return floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes
+        return floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t
 
-    floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes = asyncio.run(run())
+    floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = asyncio.run(run())
     f50, m50 = statistics.median(floor_t), statistics.median(move_t)
     row(f"  floor: {m} sockets on one 5-seat game, last socket p50 / p95",
         f"{1000 * f50:.0f} / {1000 * pct(floor_t, .95):.0f} ms", "1.00 floor")
     row(f"  move: {m} sockets on one 5-seat game, last socket p50 / p95",
         f"{1000 * m50:.0f} / {1000 * pct(move_t, .95):.0f} ms", f"{m50 / f50:.2f}x floor")
+    row("  move: the mover's answer, p50 / p95", f"{1000 * statistics.median(answer_t):.0f} / "
+        f"{1000 * pct(answer_t, .95):.0f} ms", f"{statistics.median(answer_t) / f50:.2f}x floor")
     row("  server CPU per round, floor / move (median)",
         f"{statistics.median(floor_cpu):.0f} / {statistics.median(move_cpu):.0f} ms",
         f"{statistics.median(move_cpu) / max(statistics.median(floor_cpu), 1):.2f}x floor")

@@ -154,7 +154,7 @@ def pushed_messages(game: Game, renders: dict[tuple[int | None, str], str]) -> d
             out[audience] = html
             continue
         last = before.get(keys[audience])
-        now = regions.fingerprint(part)
+        now = regions.fingerprint(part, last)
         out[audience] = regions.delta(part, last, now) or html
         if last is None or float(last.get("revision") or 0) < float(part.revision or 0):
             remember[keys[audience]] = now

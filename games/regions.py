@@ -51,6 +51,7 @@ class Split:
     regions: dict[str, str]  # name: the region's outer HTML
     log_frame: str = ""  # the history region with its list's entries taken out
     entries: list[str] = field(default_factory=list)  # the history's <li>s, newest first
+    nodes: dict[str, list | None] = field(default_factory=dict)  # element trees read so far
 
 
 def split(html: str) -> Split | None:
@@ -88,7 +89,7 @@ def split(html: str) -> Split | None:
 TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)([^>]*)>")
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 RAW_TEXT = frozenset({"script", "style", "textarea"})
-KEEP_CHILDREN_FROM = 200
+KEEP_CHILDREN_FROM = 500
 MAX_DEPTH = 12
 TAG_NAME, START, OPEN_END, END, CHILDREN = range(5)
 
@@ -96,42 +97,49 @@ TAG_NAME, START, OPEN_END, END, CHILDREN = range(5)
 def parse(html: str) -> list | None:
     """The element tree of `html`, a single element (a region's wrapper), as nested lists
     [tag, start, end of its opening tag, end, children]; None if the markup is not read as
-    one element (a region that is not well formed goes whole)."""
+    one element (a region that is not well formed goes whole). Tag names keep their case
+    (our templates close a tag as they open it; SVG's are camelCase)."""
     root: list = ["#root", 0, 0, -1, []]
     stack = [root]
+    top = root
     skip_to = 0
     for found in TAG.finditer(html):
-        at = found.start()
-        if at < skip_to:
+        if skip_to and found.start() < skip_to:
             continue  # inside a raw-text element
         closing, tag, rest = found.groups()
-        tag = tag.lower()
-        end = found.end()
         if closing:
+            if top[0] == tag:  # the usual case: the element just opened
+                top[3] = found.end()
+                stack.pop()
+                top = stack[-1]
+                continue
+            at = found.start()
             # Close up to the matching open element (an unclosed <p> or <li> is closed too).
-            for depth in range(len(stack) - 1, 0, -1):
-                if stack[depth][TAG_NAME] == tag:
+            for depth in range(len(stack) - 2, 0, -1):
+                if stack[depth][0] == tag:
                     for node in stack[depth + 1:]:
-                        node[END] = at
-                    stack[depth][END] = end
+                        node[3] = at
+                    stack[depth][3] = found.end()
                     del stack[depth:]
+                    top = stack[-1]
                     break
             continue
+        at, end = found.start(), found.end()
         node = [tag, at, end, end, []]
-        stack[-1][CHILDREN].append(node)
-        if tag in VOID or rest.endswith("/"):
+        top[4].append(node)
+        if rest.endswith("/") or tag in VOID:
             continue
         if tag in RAW_TEXT:
             close = html.find(f"</{tag}", end)
             if close < 0:
                 return None
-            skip_to = node[END] = html.find(">", close) + 1
+            skip_to = node[3] = html.find(">", close) + 1
             continue
-        node[END] = -1
         stack.append(node)
-    if len(stack) != 1 or len(root[CHILDREN]) != 1:
+        top = node
+    if len(stack) != 1 or len(root[4]) != 1:
         return None
-    return root[CHILDREN][0]
+    return root[4][0]
 
 
 def _tree(html: str, node: list, depth: int = 0) -> list[Any]:
@@ -176,7 +184,7 @@ def _changes(html: str, node: list, before: list[Any], now: list[Any], path: lis
     if before[2] != now[2]:
         out.append(f"{where} =\n{html[node[START]:node[OPEN_END]]}")
     for index, (child, was, is_now) in enumerate(zip(node[CHILDREN], before[4], now[4], strict=True)):
-        _changes(html, child, was, is_now, [*path, f"{index}.{child[TAG_NAME]}"], out)
+        _changes(html, child, was, is_now, [*path, f"{index}.{child[TAG_NAME].lower()}"], out)
 
 
 # --- The messages ----------------------------------------------------------------------
@@ -191,11 +199,21 @@ def _changes(html: str, node: list, before: list[Any], now: list[Any], path: lis
 RS = "\x1e"
 
 
-def fingerprint(part: Split) -> dict:
-    """What the next push of this audience diffs against (small: hashes, not HTML)."""
+def fingerprint(part: Split, before: dict | None = None) -> dict:
+    """What the next push of this audience diffs against (small: hashes, not HTML). A region
+    whose markup is the one `before` saw keeps its tree unread."""
+    sums = {name: _digest(html) for name, html in part.regions.items()}
+    trees = {}
+    for name, html in part.regions.items():
+        if before and before.get("sums", {}).get(name) == sums[name] and name in before.get("trees", {}):
+            trees[name] = before["trees"][name]
+            continue
+        node = part.nodes[name] = parse(html)
+        trees[name] = None if node is None else _tree(html, node)
     return {
         "revision": part.revision,
-        "trees": {name: tree(html) for name, html in part.regions.items()},
+        "sums": sums,
+        "trees": trees,
         "log_frame": _hash(part.log_frame),
         "log_count": len(part.entries),
         "log": _hash("".join(reversed(part.entries))),  # oldest first: a prefix stays a prefix
@@ -215,7 +233,7 @@ def delta(part: Split, before: dict | None, now: dict | None = None) -> str | No
     panel)."""
     if not before or not _is_older(before.get("revision", ""), part.revision) or "trees" not in before:
         return None
-    now = now or fingerprint(part)
+    now = now or fingerprint(part, before)
     records = [f'<span id="gp-delta" hidden data-base="{before["revision"]}" {part.attributes}></span>']
     for name in REGIONS:
         html, was, is_now = part.regions[name], before["trees"].get(name), now["trees"][name]
@@ -225,7 +243,7 @@ def delta(part: Split, before: dict | None, now: dict | None = None) -> str | No
             if tail:
                 records.append(f"gp-history +\n{tail}")
             continue
-        node = parse(html)
+        node = part.nodes[name] if name in part.nodes else parse(html)
         if was is None or is_now is None or node is None:
             records.append(f"gp-{name} \n{html}")
             continue

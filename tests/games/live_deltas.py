@@ -53,7 +53,7 @@ def apply(panel: str, message: str) -> str:
             for step in filter(None, path.split("/")):
                 index, tag = step.split(".", 1)
                 children = node[regions.CHILDREN]
-                if int(index) >= len(children) or children[int(index)][regions.TAG_NAME] != tag:
+                if int(index) >= len(children) or children[int(index)][regions.TAG_NAME].lower() != tag:
                     raise Gap(f"no {step} under {node[regions.TAG_NAME]}")
                 node = children[int(index)]
             if rest and rest[0] == "=":
