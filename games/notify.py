@@ -16,6 +16,8 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from .deferred import run_coroutine
+
 # Who watches which audience lives in games.audiences (a registry rebuilt by heartbeats);
 # these names stay here for the notifier and its callers.
 from .audiences import join as join_audience  # noqa: F401
@@ -48,8 +50,6 @@ def send_many(messages: list[tuple[str, dict]], *, loop=None) -> None:
         if loop is None:
             async_to_sync(send_all)()
         else:
-            from .deferred import run_coroutine
-
             run_coroutine(send_all, loop)
     except Exception:  # a missing Redis must not undo a committed move
         log.exception("channel layer send to %s failed", [group for group, _ in messages])
