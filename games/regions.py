@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 REGIONS = ("head", "board", "scores", "actions", "history")
+# Regions read as element trees; the others are small (or, the history, sent as its new
+# entries) and go whole when they change: reading them cost more than it saved.
+TREE_REGIONS = frozenset({"board"})
 # The panel's own attributes a delta carries over (games/_panel.html's opening tag).
 PANEL_ATTRIBUTES = re.compile(r'<div id="game-panel" class="game-panel" (data-version="[^"]*" '
                               r'data-last-event="[^"]*" data-revision="([^"]*)")')
@@ -205,6 +208,9 @@ def fingerprint(part: Split, before: dict | None = None) -> dict:
     sums = {name: _digest(html) for name, html in part.regions.items()}
     trees = {}
     for name, html in part.regions.items():
+        if name not in TREE_REGIONS:
+            trees[name] = [sums[name], name, None, None, []]  # a leaf: replaced whole
+            continue
         if before and before.get("sums", {}).get(name) == sums[name] and name in before.get("trees", {}):
             trees[name] = before["trees"][name]
             continue
@@ -242,6 +248,9 @@ def delta(part: Split, before: dict | None, now: dict | None = None) -> str | No
         if name == "history" and (tail := _history_tail(part, now, before)) is not None:
             if tail:
                 records.append(f"gp-history +\n{tail}")
+            continue
+        if name not in TREE_REGIONS:
+            records.append(f"gp-{name} \n{html}")
             continue
         node = part.nodes[name] if name in part.nodes else parse(html)
         if was is None or is_now is None or node is None:
