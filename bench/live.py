@@ -578,6 +578,8 @@ def main() -> None:
             bench_replay(people, base)
             bench_connections(people)
         fanouts(server, people, base, args.quick)
+        print("  a move against the floor (issue 21: ratios to the floor of this run)", flush=True)
+        bench_push_floor(server, people, 100, 10 if args.quick else 20)
     for layer in layers[1:]:
         with Server(layer) as server:
             fanouts(server, people, base, args.quick)
