@@ -508,7 +508,12 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
         });
       }
     }
-    steps.forEach((step) => { const added = step(); if (added && window.htmx) htmx.process(added); });
+    // New elements get what an htmx swap gives them: their hx- attributes read, and
+    // htmx:load (board scripts arrange themselves on it).
+    steps.forEach((step) => {
+      const added = step();
+      if (added && window.htmx) { htmx.process(added); htmx.trigger(added, "htmx:load"); }
+    });
     return true;
   }
   document.addEventListener("htmx:wsBeforeMessage", (event) => {
@@ -523,6 +528,11 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
     if (!panel || !delta) return;
     const seen = panel.dataset.revision || "";
     if (parseFloat(delta.dataset.revision || "0") <= parseFloat(seen || "0")) return;
+    // A board drawn with a half-made choice is not the board the delta was cut against: a
+    // delta that touches the board is replaced by the whole panel, the choice kept.
+    const chosen = document.querySelector("#gp-board [data-sel-root]");
+    const onBoard = records.some((record) => record.startsWith("gp-board "));
+    if (chosen && chosen.dataset.sel && onBoard) { fetchWholePanel(); return; }
     if (delta.dataset.base !== seen || !applyDelta(records)) { fetchWholePanel(); return; }
     panel.dataset.revision = delta.dataset.revision;
     panel.dataset.version = delta.dataset.version;
