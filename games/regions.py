@@ -206,7 +206,7 @@ def fingerprint(part: Split, before: dict | None = None) -> dict:
     """What the next push of this audience diffs against (small: hashes, not HTML). A region
     whose markup is the one `before` saw keeps its tree unread."""
     sums = {name: _digest(html) for name, html in part.regions.items()}
-    trees = {}
+    trees: dict[str, list[Any] | None] = {}
     for name, html in part.regions.items():
         if name not in TREE_REGIONS:
             trees[name] = [sums[name], name, None, None, []]  # a leaf: replaced whole
