@@ -18,6 +18,14 @@ def _each_test_starts_in_english():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _live_pushes_inline(settings):
+    """A move's pushes to the other audiences run in the mover's thread in tests (they run
+    after the answer on a thread of their own in the server, games.deferred): a test reads its
+    sockets right after a move. Tests of the deferred path set "line" and drain."""
+    settings.LIVE_PUSHES = "inline"
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests that touch no database nor service (the rules, pure helpers) are marked
     `db_free`: they give the same answer on every backend, so CI's PostgreSQL + Redis pass

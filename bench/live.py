@@ -196,6 +196,14 @@ class Server:
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
         return [int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
+    def cpu_ms(self) -> float:
+        """User + system CPU of the server's workers so far, in ms (all their threads)."""
+        total = 0
+        for pid in self.worker_pids():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+        return 1000 * total / os.sysconf("SC_CLK_TCK")
+
     def rss_kb(self) -> int:
         total = 0
         for pid in self.worker_pids():
@@ -336,6 +344,93 @@ async def bench_fanout_async(server, people, m: int, spread: bool, moves: int, b
         row(f"  {server.layer}: memory per idle socket", f"{(rss_after - rss_before) / m:.1f} kB")
 
 
+def _panel_sizes(game_id: int, cookies: list[str]) -> dict[str, int]:
+    """Each audience's whole panel, in bytes (seats by their cookie, the spectators anonymous)."""
+    async def sizes():
+        out = {}
+        for audience, cookie in [*((str(i), c) for i, c in enumerate(cookies)), ("s", "")]:
+            client = Http(cookie)
+            status, body = await client.request("GET", f"/play/{game_id}/panel/", htmx=True)
+            client.close()
+            assert status == 200, status
+            out[audience] = len(body)
+        return out
+    return asyncio.run(sizes())
+
+
+async def _round(sockets, post) -> tuple[float, int, float]:
+    """(seconds from the POST until every socket has a message, bytes the sockets got,
+    seconds until the POST was answered)."""
+    start = time.perf_counter()
+    waiting = [asyncio.ensure_future(asyncio.wait_for(ws.recv(), 60)) for ws in sockets]
+    await post()
+    answered = time.perf_counter() - start
+    got = await asyncio.gather(*waiting)
+    return time.perf_counter() - start, sum(len(m) for m in got), answered
+
+
+def bench_push_floor(server, people, m: int, moves: int) -> None:
+    """Issue 21: a move's fan-out to M sockets on one 5-seat game against the floor measured
+    in the same run, round after round: the floor POSTs /bench/floor/ (bench.urls: the same
+    layer and consumers, ready strings as long as each audience's whole panel, no database,
+    no render); the move POSTs the seat's action. Latency until the last socket has its
+    message, and the server workers' CPU per round."""
+    from asgiref.sync import sync_to_async
+
+    game = new_game("rifugio", [p[0] for p in people[:5]], 70_000 + m)
+    cookies = [p[1] for p in people[:5]]
+    wanted = [(f"/ws/play/{game.pk}/", cookies[i] if i < 5 else "") for i in range(m)]
+
+    async def run():
+        sockets = await open_sockets(wanted)
+        await asyncio.sleep(1)
+        floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = [], [], [], [], [], [], []
+        for _ in range(moves):
+            sizes = await asyncio.to_thread(_panel_sizes, game.pk, cookies)
+            client = Http(cookies[0])
+
+            async def post_floor(client=client, sizes=sizes):
+                status, _ = await client.request("POST", f"/bench/floor/{game.pk}/", {"sizes": json.dumps(sizes)})
+                assert status == 200, status
+
+            cpu = server.cpu_ms()
+            t, n, _ = await _round(sockets, post_floor)
+            await asyncio.sleep(0.3)
+            floor_t.append(t), floor_cpu.append(server.cpu_ms() - cpu), floor_bytes.append(n / m)
+            seat, action = await sync_to_async(next_move)(game.pk)
+            mover = Http(cookies[seat])
+
+            async def post_move(mover=mover, action=action):
+                status, _ = await mover.request("POST", f"/play/{game.pk}/act/",
+                                                {"action": json.dumps(action), "token": secrets.token_hex(8)},
+                                                htmx=True)
+                assert status == 200, status
+
+            cpu = server.cpu_ms()
+            t, n, answered = await _round(sockets, post_move)
+            await asyncio.sleep(0.3)
+            move_t.append(t), move_cpu.append(server.cpu_ms() - cpu), move_bytes.append(n / m)
+            answer_t.append(answered)
+            client.close(), mover.close()
+        for ws in sockets:
+            await ws.close()
+        return floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t
+
+    floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = asyncio.run(run())
+    f50, m50 = statistics.median(floor_t), statistics.median(move_t)
+    row(f"  floor: {m} sockets on one 5-seat game, last socket p50 / p95",
+        f"{1000 * f50:.0f} / {1000 * pct(floor_t, .95):.0f} ms", "1.00 floor")
+    row(f"  move: {m} sockets on one 5-seat game, last socket p50 / p95",
+        f"{1000 * m50:.0f} / {1000 * pct(move_t, .95):.0f} ms", f"{m50 / f50:.2f}x floor")
+    row("  move: the mover's answer, p50 / p95", f"{1000 * statistics.median(answer_t):.0f} / "
+        f"{1000 * pct(answer_t, .95):.0f} ms", f"{statistics.median(answer_t) / f50:.2f}x floor")
+    row("  server CPU per round, floor / move (median)",
+        f"{statistics.median(floor_cpu):.0f} / {statistics.median(move_cpu):.0f} ms",
+        f"{statistics.median(move_cpu) / max(statistics.median(floor_cpu), 1):.2f}x floor")
+    row("  bytes per socket per round, floor / move (median)",
+        f"{statistics.median(floor_bytes) / 1024:.1f} / {statistics.median(move_bytes) / 1024:.1f} KB")
+
+
 def bench_replay(people, base: float) -> None:
     from django.db import close_old_connections
 
@@ -461,6 +556,8 @@ def main() -> None:
     parser.add_argument("--layers", default="pubsub,core", help="Redis channel layers to compare (first: all figures)")
     parser.add_argument("--skip-rules", action="store_true")
     parser.add_argument("--fanout-only", action="store_true")
+    parser.add_argument("--push-floor", type=int, default=0, metavar="MOVES",
+                        help="only the move against the floor, 100 sockets on one game, MOVES rounds")
     args = parser.parse_args()
     seconds = 4 if args.quick else 10
     print(f"Switchback live benchmark on {os.cpu_count()} cores, PostgreSQL + Redis, uvicorn --workers 2"
@@ -468,6 +565,10 @@ def main() -> None:
     fresh_database()
     people = users_with_cookies(60)
     layers = args.layers.split(",")
+    if args.push_floor:
+        with Server(layers[0]) as server:
+            bench_push_floor(server, people, 100, args.push_floor)
+        return
     with Server(layers[0]) as server:
         if args.fanout_only:
             base = statistics.median(asyncio.run(closed_loop([Http(people[0][1])], bare_step, seconds))[1])
@@ -477,6 +578,8 @@ def main() -> None:
             bench_replay(people, base)
             bench_connections(people)
         fanouts(server, people, base, args.quick)
+        print("  a move against the floor (issue 21: ratios to the floor of this run)", flush=True)
+        bench_push_floor(server, people, 100, 10 if args.quick else 20)
     for layer in layers[1:]:
         with Server(layer) as server:
             fanouts(server, people, base, args.quick)

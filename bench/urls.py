@@ -1,10 +1,16 @@
 """The site's URLs plus /bench/bare/: the cheapest authenticated request the stack serves
-(session + user lookup, middleware, a tiny response). Benchmarks only (bench.settings)."""
+(session + user lookup, middleware, a tiny response), and /bench/floor/<game>/: the floor of
+a live push (issue 21). Benchmarks only (bench.settings)."""
+import json
 import os
 
+from channels.layers import get_channel_layer
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+
+from games.groups import audience_group
 
 
 @login_required
@@ -12,4 +18,19 @@ def bare(request):
     return HttpResponse(f"ok {os.getpid()}", content_type="text/plain")
 
 
-urlpatterns = [path("bench/bare/", bare), path("", include("config.urls"))]
+@csrf_exempt
+async def floor(request, game_id: int):
+    """The floor of a move's fan-out: through the same channel layer and GameConsumers to the
+    same sockets, a ready-made string per audience as long as the client says (its real
+    panel's length: POST sizes={"0": n, ..., "s": n}); no database, no render."""
+    sizes = json.loads(request.POST["sizes"])
+    layer = get_channel_layer()
+    for audience, size in sizes.items():
+        seat = None if audience == "s" else int(audience)
+        html = "x" * int(size)
+        await layer.group_send(audience_group(game_id, seat), {"type": "game.panel", "html": html,
+                                                               "html_by_language": {}})
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [path("bench/bare/", bare), path("bench/floor/<int:game_id>/", floor), path("", include("config.urls"))]

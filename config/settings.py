@@ -142,6 +142,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One file per test process, so two test runs in one checkout never share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
+# A move's live pushes to the other audiences: "deferred" (under an ASGI server, after the
+# mover's answer, on one thread per process, in order; elsewhere at once: games.deferred),
+# "inline" (always at once; the test suite's setting, conftest.py) or "line" (always deferred).
+LIVE_PUSHES = os.environ.get("LIVE_PUSHES", "deferred")
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "switchback")
 # Redis connections of one server process, shared by every thread and socket

@@ -50,8 +50,8 @@ class Outcome:
     rematch offer whose expiry must be scheduled. `started`: the outcome of a game this call
     started (an accepted rematch). `status`: the HTTP status of an answer that is a refusal
     although something changed (a move after the deadline: the seat went to the bot).
-    `panels` is filled by the publisher: each listened audience's panel, so the mover's
-    answer is the HTML its sockets got.
+    `panels` is filled by the publisher: the acting seat's panel at once (the mover's answer
+    is the HTML its sockets get), the other listened audiences' after the answer.
     """
 
     game: Game

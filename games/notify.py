@@ -16,6 +16,8 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from .deferred import run_coroutine
+
 # Who watches which audience lives in games.audiences (a registry rebuilt by heartbeats);
 # these names stay here for the notifier and its callers.
 from .audiences import join as join_audience  # noqa: F401
@@ -33,8 +35,9 @@ def send(group: str, message: dict) -> None:
     send_many([(group, message)])
 
 
-def send_many(messages: list[tuple[str, dict]]) -> None:
-    """Send every (group, message) in one trip to the event loop."""
+def send_many(messages: list[tuple[str, dict]], *, loop=None) -> None:
+    """Send every (group, message) in one trip to the event loop: `loop` (the server's, for
+    a deferred push: games.deferred), else the one asgiref picks for this thread."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -44,7 +47,10 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
             await layer.group_send(group, message)
 
     try:
-        async_to_sync(send_all)()
+        if loop is None:
+            async_to_sync(send_all)()
+        else:
+            run_coroutine(send_all, loop)
     except Exception:  # a missing Redis must not undo a committed move
         log.exception("channel layer send to %s failed", [group for group, _ in messages])
 

@@ -7,10 +7,11 @@ place that acts on an Outcome (lila's RoundAsyncActor publishing MovePlayer's ev
 - inside the transaction: each (re)started clock gets its deadline task (and, through the
   seat_clock_started signal, its mails); a new rematch offer gets its expiry task. A rolled-back
   change leaves no task behind, and no committed change lacks its deadline.
-- after the commit: the game's panel is rendered once per listened audience and language
-  (issue 23: each in the language its readers read) and sent with the players' turn
-  badges, each in its player's language; the renders are kept on the Outcome (`panels`),
-  so the mover's answer is the very HTML its sockets got.
+- after the commit: the acting seat's panel is rendered at once, in the caller's language
+  (kept on the Outcome's `panels`: the mover's answer is that very HTML); every other
+  listened audience and language (issue 23) is rendered after the answer, on the process's
+  push line (games.deferred, issue 21), and each audience is sent only what changed since
+  its previous push (games.regions), with the players' turn badges in their languages.
 
 The public entry points (`submit`, `resign`, `accept_rematch`, ...) are these published
 versions; games.engine re-exports them under the names the rest of the site calls. The
@@ -27,13 +28,14 @@ from datetime import datetime
 from typing import Any, Callable
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone, translation
 from django_tasks import task
 
 from config.i18n import language_of
 
-from . import finishing, moves, notify, rematch
+from . import deferred, finishing, moves, notify, regions, rematch
 from .core import Outcome, Rejected, SeatPlan, searching_bot_to_move
 from .models import Game, Seat
 from .panel import render_panel_for_seat
@@ -78,32 +80,89 @@ def schedule_seat(game: Game, seat: Seat, now: datetime, *, mail: bool = True) -
 # --- After the commit: pages -----------------------------------------------------------
 
 def send(outcome: Outcome) -> None:
-    """Every listened audience's new panel, and the players' turn badges (one trip)."""
+    """Every listened audience's new panel, and the players' turn badges (one trip).
+
+    Issue 21: only the acting seat's panel is drawn here, in the caller's language (the
+    mover's answer is that very HTML, swapped in place); the other audiences are drawn and
+    pushed after the answer (games.deferred), in the order of the game's changes."""
     game = outcome.game
-    outcome.panels = render_audiences(game)
+    seats = sorted({s.index for s in game.seats.all() if s.user_id})
+    listened = notify.listened_languages(game.pk, [*seats, None])
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    if outcome.seat is not None and (outcome.seat, language) in listened:
+        outcome.panels[(outcome.seat, language)] = render_panel_for_seat(game, outcome.seat, oob=True)
+    # A deferred job sends on the server's loop (games.deferred); an inline one as before.
+    loop = deferred.server_loop()
+    sender = loop if deferred.deferring(loop) else None
+    deferred.defer(lambda: push(game, listened, outcome.panels, sender), loop)
+
+
+def push(game: Game, listened: list[tuple[int | None, str]], renders: dict[tuple[int | None, str], str],
+         loop=None) -> None:
+    """Draw each listened audience's panel not drawn yet (into `renders`), cut each into
+    what changed since its last push (games.regions), and send them with the badges. A
+    render that fails is logged and skipped: the others still go (its pages heal)."""
+    for seat, language in listened:
+        if (seat, language) in renders:
+            continue
+        try:
+            with translation.override(language):
+                renders[(seat, language)] = render_panel_for_seat(game, seat, oob=True)
+        except Exception:
+            log.exception("rendering game %s's panel for seat %s (%s) failed", game.pk, seat, language)
     by_audience: dict[int | None, dict[str, str]] = {}
-    for (seat, language), html in outcome.panels.items():
+    for (seat, language), html in pushed_messages(game, renders).items():
         by_audience.setdefault(seat, {})[language] = html
     # One message per audience group: "html" for a socket of the site's default language (and
     # any older consumer), "html_by_language" for the rest (games.consumers picks its own).
     messages = [(notify.audience_group(game.pk, seat),
-                 {"type": "game.panel", "html": renders.get(settings.LANGUAGE_CODE) or next(iter(renders.values())),
-                  "html_by_language": renders})
-                for seat, renders in by_audience.items()]
+                 {"type": "game.panel", "html": texts.get(settings.LANGUAGE_CODE) or next(iter(texts.values())),
+                  "html_by_language": texts})
+                for seat, texts in by_audience.items()]
     users = {s.user_id for s in game.seats.all() if s.user_id}
     known = {s.user_id: language_of(s.user) for s in game.seats.all() if s.user_id and Seat.user.is_cached(s)}
-    notify.send_many(messages + notify.badge_messages(users, known))
+    everything = messages + notify.badge_messages(users, known)
+    if loop is None:
+        notify.send_many(everything)
+    else:
+        notify.send_many(everything, loop=loop)
 
 
-def render_audiences(game: Game) -> dict[tuple[int | None, str], str]:
-    """One render per listened audience and language: each seated user's seat, and the
-    spectators, in each language a page of theirs is open in."""
-    seats = sorted({s.index for s in game.seats.all() if s.user_id})
-    renders = {}
-    for seat, language in notify.listened_languages(game.pk, [*seats, None]):
-        with translation.override(language):
-            renders[(seat, language)] = render_panel_for_seat(game, seat, oob=True)
-    return renders
+REGIONS_SECONDS = 6 * 3600
+
+
+def regions_key(game: Game, seat: int | None, language: str) -> str:
+    # The creation time too: a game id used again (a test's rolled-back game) never meets
+    # another game's fingerprint.
+    return f"live-regions:{game.pk}:{game.created.timestamp()}:{'s' if seat is None else seat}:{language}"
+
+
+def pushed_messages(game: Game, renders: dict[tuple[int | None, str], str]) -> dict[tuple[int | None, str], str]:
+    """{(seat, language): what its sockets get}: the regions that changed since the
+    audience's last push, or the full panel (games.regions says when). One cache read and
+    one write for all audiences."""
+    keys = {audience: regions_key(game, *audience) for audience in renders}
+    try:
+        before = cache.get_many(list(keys.values()))
+    except Exception:  # a cache away: full panels, as before issue 21
+        log.exception("reading the live regions of game %s failed", game.pk)
+        before = {}
+    out, remember = {}, {}
+    for audience, html in renders.items():
+        part = regions.split(html)
+        if part is None:
+            out[audience] = html
+            continue
+        last = before.get(keys[audience])
+        now = regions.fingerprint(part, last)
+        out[audience] = regions.delta(part, last, now) or html
+        if last is None or float(last.get("revision") or 0) < float(part.revision or 0):
+            remember[keys[audience]] = now
+    try:
+        cache.set_many(remember, REGIONS_SECONDS)
+    except Exception:
+        log.exception("saving the live regions of game %s failed", game.pk)
+    return out
 
 
 def game_changed(game: Game | int) -> None:

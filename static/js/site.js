@@ -441,6 +441,109 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   if (lines.length && lines.every((line) => document.getElementById(line.id))) event.detail.shouldSwap = false;
 });
 
+// Live pushes carry only what changed in the panel (games/regions.py). A delta starts with
+// the #gp-delta marker: the revision it applies on top of (data-base), the panel's new
+// revision, version and last event; then records separated by U+001E, each "REGION PATH"
+// (or "REGION PATH =", or "gp-history +"), a newline and HTML. On top of this page's
+// revision the records are applied (each element's path is checked first: all or none);
+// an older delta (the echo of our own move) is skipped; on any other revision (a push was
+// lost or came out of order), or when a path does not match, the page fetches its whole
+// panel instead. A full panel (connect, heal, a first push) is htmx's out-of-band swap.
+(function () {
+  let fetching = false;
+  function fetchWholePanel() {
+    const live = document.getElementById("live");
+    const url = (window.panelUrlKeepingChoice && window.panelUrlKeepingChoice()) || (live && live.dataset.livePanel);
+    if (!url || !window.htmx || fetching) return;
+    fetching = true;
+    htmx.ajax("GET", url, { target: "#live", swap: "innerHTML" }).finally(() => { fetching = false; });
+  }
+  // The element a record names: the region's wrapper, then child by child ("3.g" = the
+  // fourth child element, a <g>); null when the page's tree is not the one the server cut.
+  function locate(regionId, path) {
+    let el = document.getElementById(regionId);
+    if (!el || !path) return el;
+    for (const step of path.split("/")) {
+      const dot = step.indexOf(".");
+      const child = el.children[parseInt(step.slice(0, dot), 10)];
+      if (!child || child.tagName.toLowerCase() !== step.slice(dot + 1)) return null;
+      el = child;
+    }
+    return el;
+  }
+  // Markup parsed where it goes (an SVG element's children are SVG, not HTML).
+  function parseAt(el, html) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.createContextualFragment(html);
+  }
+  function applyDelta(records) {
+    const steps = [];
+    for (const record of records) {
+      const newline = record.indexOf("\n");
+      const head = record.slice(0, newline).split(" ");
+      const html = record.slice(newline + 1);
+      if (head[0] === "gp-history" && head[1] === "+") {
+        const log = document.querySelector("#gp-history ol.log");
+        if (!log) return false;
+        steps.push(() => { log.prepend(parseAt(log, html)); return log; });
+        continue;
+      }
+      const target = locate(head[0], head[1] || "");
+      if (!target) return false;
+      if (head[2] === "=") {
+        steps.push(() => {
+          const model = parseAt(target.parentNode, html + "</" + target.tagName + ">").firstElementChild;
+          if (!model) return null;
+          [...target.attributes].forEach((a) => { if (!model.hasAttribute(a.name)) target.removeAttribute(a.name); });
+          [...model.attributes].forEach((a) => target.setAttribute(a.name, a.value));
+          return target;   // htmx reads its hx- attributes again (a target that became clickable)
+        });
+      } else {
+        steps.push(() => {
+          const fragment = parseAt(target.parentNode, html);
+          const added = fragment.firstElementChild;
+          target.replaceWith(fragment);
+          return added;
+        });
+      }
+    }
+    // New elements get what an htmx swap gives them: their hx- attributes read, and
+    // htmx:load (board scripts arrange themselves on it).
+    steps.forEach((step) => {
+      const added = step();
+      if (added && window.htmx) { htmx.process(added); htmx.trigger(added, "htmx:load"); }
+    });
+    return true;
+  }
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const message = event.detail.message;
+    if (typeof message !== "string" || !message.startsWith('<span id="gp-delta"')) return;
+    event.preventDefault();   // a delta is applied here, not by htmx
+    const records = message.split("\u001e");
+    const holder = document.createElement("template");
+    holder.innerHTML = records.shift();
+    const delta = holder.content.firstElementChild;
+    const panel = document.getElementById("game-panel");
+    if (!panel || !delta) return;
+    const seen = panel.dataset.revision || "";
+    if (parseFloat(delta.dataset.revision || "0") <= parseFloat(seen || "0")) return;
+    // A board drawn with a half-made choice is not the board the delta was cut against: a
+    // delta that touches the board is replaced by the whole panel, the choice kept.
+    const chosen = document.querySelector("#gp-board [data-sel-root]");
+    const onBoard = records.some((record) => record.startsWith("gp-board "));
+    if (chosen && chosen.dataset.sel && onBoard) { fetchWholePanel(); return; }
+    if (delta.dataset.base !== seen || !applyDelta(records)) { fetchWholePanel(); return; }
+    panel.dataset.revision = delta.dataset.revision;
+    panel.dataset.version = delta.dataset.version;
+    panel.dataset.lastEvent = delta.dataset.lastEvent || "";
+    // What a swapped message tells the page's other scripts (the selection kept, the
+    // announcer, a redirect to follow, the browser tests' live-swap counter).
+    htmx.trigger(event.target, "htmx:wsAfterMessage", { message, socketWrapper: event.detail.socketWrapper });
+  });
+  window.fetchWholePanel = fetchWholePanel;
+})();
+
 // A game page's socket says which board the page shows (?r=, the panel's revision) each
 // time it connects or reconnects: if the game moved on meanwhile (a move made while the
 // socket was down, or a push lost with Redis), the server's first message is the current

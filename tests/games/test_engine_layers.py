@@ -15,9 +15,10 @@ LAYERS = [
     "models", "signals", "clocks", "replay", "core", "finishing", "moves", "rematch", "panel", "publisher", "engine",
 ]
 # Modules of the games app each layer may use besides the layers below it (low-level helpers
-# with no path back up): the rules registry, the presenters, the channel groups. The mail tasks
-# hear started clocks through games.signals instead of being imported.
-HELPERS = {"rules", "rules.base", "presenters", "notify"}
+# with no path back up): the rules registry, the presenters, the channel groups, the push line
+# and the panel's regions (issue 21; neither imports anything of the games app). The mail
+# tasks hear started clocks through games.signals instead of being imported.
+HELPERS = {"rules", "rules.base", "presenters", "notify", "deferred", "regions"}
 
 
 def games_imports(module: str, *, top_level_only: bool) -> set[str]:
@@ -51,7 +52,7 @@ def test_the_engine_modules_have_no_function_level_imports(module):
 
 
 def test_helpers_do_not_reach_back_into_the_engine():
-    for helper in ("notify", "tasks"):
+    for helper in ("notify", "tasks", "deferred", "regions"):
         back = games_imports(helper, top_level_only=False) & set(LAYERS[2:])
         assert not back, f"games.{helper} imports {back}"
 

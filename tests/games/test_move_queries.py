@@ -74,14 +74,18 @@ def test_the_movers_answer_is_its_seats_pushed_panel_swapped_in_place(start_game
     game = start_game(SLUG, [alice, bob])
     seat, action = a_move(game)
     async_to_sync(audiences.join)(notify.seat_group(game.pk, seat), "the-movers-page")  # the mover's page is open
-    pushed = {}
-    real = notify.send_many
-    monkeypatch.setattr(notify, "send_many", lambda messages: pushed.update(messages) or real(messages))
+    from games import publisher
+
+    drawn = {}
+    real = publisher.pushed_messages
+    # The renders the push is cut from (issue 21: the socket gets only the regions that
+    # changed, games.regions; the answer is the whole panel they were cut from).
+    monkeypatch.setattr(publisher, "pushed_messages", lambda g, renders: drawn.update(renders) or real(g, renders))
     response = post_action(client_for([alice, bob][seat]), game, action, token="t2", version=game.version)
     answer = response.content.decode()
-    seat_push = pushed[notify.seat_group(game.pk, seat)]["html"]
+    seat_render = drawn[(seat, "en")]
     assert 'id="game-panel"' in answer and "hx-swap-oob" not in answer
-    assert answer == seat_push.replace(' hx-swap-oob="true"', "", 1)
+    assert answer == seat_render.replace(' hx-swap-oob="true"', "", 1)
     game.refresh_from_db()
     fresh = render_panel_for_seat(game, seat)
     assert fresh.count("<button") == answer.count("<button")
