@@ -124,6 +124,14 @@ def run_due_tasks(*, only: str | None = None, make_due: bool = True, worker_id: 
     return DBTaskResult.objects.exclude(status="READY").count() - before
 
 
+def tasks_done(name: str) -> int:
+    """How many tasks called `name` have run (other tasks may have run beside them: an
+    offer's mail, say)."""
+    from django_tasks_db.models import DBTaskResult
+
+    return DBTaskResult.objects.filter(task_path__endswith=f".{name}").exclude(status="READY").count()
+
+
 @pytest.fixture
 def run_tasks(db):
     return run_due_tasks
