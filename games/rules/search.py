@@ -2,7 +2,7 @@
 
 It knows nothing about any game: it reads `to_act`, `legal_actions`, `apply`, `scores`,
 `ranking`, `is_over` and `determinize`, and rolls games out with the game's own greedy bot
-(mixed with random moves). Pure Python, no Django.
+playing every seat. Pure Python, no Django.
 
 One decision: the greedy bot's choice is the default and the other legal actions challenge
 it. Each "world" draws a fresh determinization (what the seat cannot see, resampled from
@@ -10,8 +10,10 @@ what it sees) and a rollout seed; every open arm is applied in that same world, 
 for a bounded number of actions and scored from the seat's side, so arms are compared on
 the same luck (common random numbers). Challengers clearly worse than the default are
 dropped and new ones open (progressive widening: the many tile placements times rotations
-are sampled in an rng order, a few more the more worlds have run). A challenger replaces
-the default only when it wins by more than the noise.
+open best first by a one-ply look, a few more the more worlds have run). A challenger
+replaces the default only when it wins by more than the noise. With nothing hidden (two
+worlds drawn alike and the default's rollout the same in both) one rollout per arm tells
+its value, and the best arm wins (`_choose_deterministic`).
 
 Deterministic given the rng: the iteration cap decides how much is searched; the time
 budget is only a ceiling (a test passes a generous budget and a small cap). There is no
