@@ -29,15 +29,30 @@ NAMES = {1: "beginner", 2: "casual", 3: "greedy", 4: "planner", 5: "strong"}  # 
 GREEDY_SHARE = {1: 0.3, 2: 0.7}
 # Rollout length in actions per seat: about one round of the game, so a rollout lets every
 # seat answer once and the round resolve (simultaneous games score a round only then).
-# Rift Valley Reserve's rollouts run to the end instead (a turn is one action; ~40 a seat):
-# a Stop costs 2 points at once and pays only when its map comes back, so a score read a
-# round or two later misleads the search (measured: level 5 at 0.3 s won 1 of 8 against
-# greedy with two-round rollouts).
 ACTIONS_PER_SEAT_ROUND = {"roll-to-the-top": 4, "nanga-parbat": 4, "alpine-trails": 3,
                           "rift-valley-reserve": 25, "rifugio": 8}
 DEFAULT_ACTIONS_PER_SEAT_ROUND = 4
+# Games whose rollouts run to the end at both levels: a score read a round or two later
+# misleads the search where the greedy bot's own rules of thumb look further (measured at
+# level 5, 1.5 s, against greedy): Rift Valley Reserve's Stop costs 2 points at once and pays
+# when its map comes back (1 win in 8 with two-round rollouts); Nanga Parbat's greedy bot
+# saves cubes for rich claims, which a margin read a round later punishes (level 4: 4 wins
+# in 12 with one-round rollouts, 11 in 12 to the end); Roll to the Top's greedy bot keeps
+# numbers back that would waste a box, and a search reading boxes filled two rounds on
+# wrote them anyway (at 6 players level 5 filled its sheet in none of 4 games, greedy in
+# all; to the end it shared or took first place in all 4); Rifugio's greedy bot walks by
+# the pull of places it has not reached, which a margin after a few turns does not see.
+# A two-player game is 60-170 actions and each costs a greedy move (0.1-0.7 ms here), so a
+# few dozen rollouts fit in level 5's budget. Alpine Trails' greedy move costs 1.5 ms and
+# its live score already counts the provisional lakes and goal: rounds there.
+ROLLOUTS_TO_END = frozenset({"rift-valley-reserve", "nanga-parbat", "roll-to-the-top", "rifugio"})
+TO_THE_END = 10_000
+# Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
+# holds a handful of rollouts to the end, and spread over five arms no challenger reached the
+# three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
+# 7 of 14 against greedy).
 SEARCH = {
-    4: SearchLimits(iterations=48, budget=0.3, horizon=1),
+    4: SearchLimits(iterations=48, budget=0.3, horizon=1, widen_base=1),
     5: SearchLimits(iterations=240, budget=1.5, horizon=2),
 }
 
@@ -59,7 +74,8 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     a reduced budget, tests a small cap)."""
     base = SEARCH[level]
     per_round = ACTIONS_PER_SEAT_ROUND.get(slug, DEFAULT_ACTIONS_PER_SEAT_ROUND) * players
-    limits = replace(base, horizon=base.horizon * per_round)
+    horizon = TO_THE_END if slug in ROLLOUTS_TO_END else base.horizon * per_round
+    limits = replace(base, horizon=horizon)
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:

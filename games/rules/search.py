@@ -2,7 +2,7 @@
 
 It knows nothing about any game: it reads `to_act`, `legal_actions`, `apply`, `scores`,
 `ranking`, `is_over` and `determinize`, and rolls games out with the game's own greedy bot
-(mixed with random moves). Pure Python, no Django.
+playing every seat. Pure Python, no Django.
 
 One decision: the greedy bot's choice is the default and the other legal actions challenge
 it. Each "world" draws a fresh determinization (what the seat cannot see, resampled from
@@ -10,8 +10,10 @@ what it sees) and a rollout seed; every open arm is applied in that same world, 
 for a bounded number of actions and scored from the seat's side, so arms are compared on
 the same luck (common random numbers). Challengers clearly worse than the default are
 dropped and new ones open (progressive widening: the many tile placements times rotations
-are sampled in an rng order, a few more the more worlds have run). A challenger replaces
-the default only when it wins by more than the noise.
+open best first by a one-ply look, a few more the more worlds have run). A challenger
+replaces the default only when it wins by more than the noise. With nothing hidden (two
+worlds drawn alike and the default's rollout the same in both) one rollout per arm tells
+its value, and the best arm wins (`_choose_deterministic`).
 
 Deterministic given the rng: the iteration cap decides how much is searched; the time
 budget is only a ceiling (a test passes a generous budget and a small cap). There is no
@@ -19,6 +21,7 @@ way to call it without a budget: a level 4-5 move never runs unbounded.
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -38,7 +41,8 @@ class SearchLimits:
     iterations: int
     budget: float
     horizon: int
-    greedy_share: float = 0.8   # rollout moves played by the greedy bot (the rest random)
+    greedy_share: float = 1.0   # rollout moves played by the greedy bot (the rest random)
+    prescreen: int = 400        # at most this many actions ordered by a one-ply look before the search
     widen_base: int = 4         # arms open at the start ...
     widen_power: float = 0.5    # ... and k = base + n ** power after n iterations
     confidence: float = 1.5     # z: how sure the search must be to overrule the greedy choice
@@ -65,17 +69,25 @@ class _Arm:
         return mean, math.sqrt(max(variance, 1e-4) / n), n
 
 
+SOLO_SCALE = 100.0   # a solo evaluation: the score in hundreds of points, not squashed
+
+
 def evaluate(rules: Ruleset, state: State, seat: int) -> float:
-    """The seat's outlook in [0, 1]: at the end, 1 for a win, 1/k for a k-way shared first
-    place, 0 otherwise, nudged by the margin; before the end, the score margin over the
-    best other seat (solo: the score itself), squashed."""
+    """The seat's outlook: at the end, 1 for a win, 1/k for a k-way shared first place, 0
+    otherwise, nudged by the margin; before the end, the score margin over the best other
+    seat, squashed into [0, 1]. Solo, the score itself over SOLO_SCALE, unsquashed: a solo
+    game is played for points, and a squashed score of 90 or 100 (tanh(4.5) against
+    tanh(5)) told the search nothing (issue 25: Alpine Trails solo level 5 scored below
+    greedy)."""
     sign = rules.score_sign(state)
     totals = [sign * total for total in _totals_seen_by(rules, state, seat)]
     mine = totals[seat]
     others = [t for i, t in enumerate(totals) if i != seat]
-    margin = mine - max(others) if others else mine
+    if not others:
+        return mine / SOLO_SCALE
+    margin = mine - max(others)
     squashed = 0.5 + 0.5 * math.tanh(margin / 20.0)
-    if not rules.is_over(state) or not others:
+    if not rules.is_over(state):
         return squashed
     ranking = rules.ranking(state)
     if ranking[seat] != 1:
@@ -101,13 +113,16 @@ def _totals_seen_by(rules: Ruleset, state: State, seat: int) -> list[int]:
 
 
 def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
-            limits: SearchLimits, out_of_time: Callable[[], bool] = lambda: False) -> float:
+            limits: SearchLimits, out_of_time: Callable[[], bool] = lambda: False) -> float | None:
     """Play on from `state` for at most `limits.horizon` actions, every seat by the greedy
-    bot or (now and then) at random, and evaluate the result for `seat` (early when the
-    budget runs out: the budget is a ceiling on the whole move)."""
+    bot or (now and then) at random, and evaluate the result for `seat`; None when the
+    budget ran out first (a rollout cut short is read at another horizon than its rivals in
+    the same world, so it is not compared with them)."""
     for _ in range(limits.horizon):
-        if rules.is_over(state) or out_of_time():
+        if rules.is_over(state):
             break
+        if out_of_time():
+            return None
         waiting = rules.to_act(state)
         mover = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         if rng.random() < limits.greedy_share:
@@ -119,14 +134,28 @@ def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy:
 
 
 def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random,
-                     greedy: Chooser) -> list[Action]:
+                     greedy: Chooser, limits: SearchLimits,
+                     out_of_time: Callable[[], bool] = lambda: False) -> list[Action]:
     """The arms in the order they open: the greedy choice (made on a determinized state, so
-    it too sees only what the seat sees), then the rest in an rng order."""
+    it too sees only what the seat sees), then the rest best first by a one-ply look (each
+    applied to that same determinized state and evaluated; ties and the actions beyond
+    `limits.prescreen` in an rng order). With hundreds of tile placements the search can
+    try only a few dozen: in an rng order it rarely met the greedy move's real rivals."""
     legal = rules.legal_actions(state, seat)
-    first = greedy(rules.determinize(state, seat, rng), seat, rng)
+    sampled = rules.determinize(state, seat, rng)
+    first = greedy(sampled, seat, rng)
     rest = [a for a in legal if a != first]
     rng.shuffle(rest)
-    return [first, *rest] if first in legal else rest
+    looked, unlooked = rest[:limits.prescreen], rest[limits.prescreen:]
+    scored = []
+    for index, action in enumerate(looked):
+        if out_of_time():
+            unlooked = looked[index:] + unlooked
+            break
+        scored.append((-evaluate(rules, rules.apply(sampled, seat, action), seat), index, action))
+    scored.sort(key=lambda entry: (entry[0], entry[1]))
+    ordered = [action for _, _, action in scored] + unlooked
+    return [first, *ordered] if first in legal else ordered
 
 
 def _open(arms: list[_Arm], worlds: int, limits: SearchLimits) -> list[_Arm]:
@@ -158,21 +187,69 @@ def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: 
         return legal[0]
     deadline = clock() + limits.budget
     out_of_time = lambda: clock() >= deadline  # noqa: E731
-    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy)]
+    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy, limits, out_of_time)]
+
+    def play(arm: _Arm, world: int, seed: int) -> None:
+        world_rng = random.Random(seed)
+        sampled = rules.determinize(state, seat, world_rng)
+        value = rollout(rules, rules.apply(sampled, seat, arm.action), seat, world_rng, greedy, limits,
+                        out_of_time)
+        if value is not None:
+            arm.values[world] = value
+
+    seeds = [rng.randrange(2**32), rng.randrange(2**32)]
     rollouts, world = 0, 0
+    if _looks_deterministic(rules, state, seat, seeds):
+        chosen = _choose_deterministic(arms, play, seeds, limits, out_of_time)
+        if chosen is not None:
+            return chosen.action
+        rollouts = 2
     while rollouts < limits.iterations and not out_of_time():
-        seed = rng.randrange(2**32)
+        seed = seeds[world] if world < len(seeds) else rng.randrange(2**32)
         for arm in _open(arms, world, limits):
             if rollouts >= limits.iterations or out_of_time():
                 break
-            world_rng = random.Random(seed)
-            sampled = rules.determinize(state, seat, world_rng)
-            arm.values[world] = rollout(rules, rules.apply(sampled, seat, arm.action), seat, world_rng,
-                                        greedy, limits, out_of_time)
+            if world in arm.values:
+                continue
+            play(arm, world, seed)
             rollouts += 1
         _prune(arms, limits)
         world += 1
     return _decide(arms, limits).action
+
+
+def _looks_deterministic(rules: Ruleset, state: State, seat: int, seeds: list[int]) -> bool:
+    """Whether two worlds drawn with different seeds are the same state (nothing the seat
+    cannot see, e.g. Nanga Parbat after setup). Then the rollouts are the same in every
+    world unless a bot breaks ties at random, which `_choose_deterministic` checks."""
+    first = rules.determinize(state, seat, random.Random(seeds[0]))
+    second = rules.determinize(state, seat, random.Random(seeds[1]))
+    return json.dumps(first, sort_keys=True, default=str) == json.dumps(second, sort_keys=True, default=str)
+
+
+def _choose_deterministic(arms: list[_Arm], play: Callable[[_Arm, int, int], None], seeds: list[int],
+                          limits: SearchLimits, out_of_time: Callable[[], bool]) -> _Arm | None:
+    """A world without hidden parts: if the greedy arm's rollout comes out the same under
+    two seeds, one rollout tells an arm's value, so every arm (best first by the one-ply
+    look) gets one, as many as the budget allows, and the best beats the greedy choice by
+    any margin (a rollout algorithm: it plays the move whose continuation by the greedy
+    bot ends best). None if the two differ: the paired search goes on from them."""
+    base = arms[0]
+    play(base, 0, seeds[0])
+    play(base, 1, seeds[1])
+    if len(base.values) < 2 or base.values[0] != base.values[1]:
+        return None
+    rollouts = 2
+    best, best_value = base, base.values[0]
+    for arm in arms[1:]:
+        if rollouts >= limits.iterations or out_of_time():
+            break
+        play(arm, 0, seeds[0])
+        rollouts += 1
+        value = arm.values.get(0)
+        if value is not None and value > best_value + 1e-9:
+            best, best_value = arm, value
+    return best
 
 
 def _decide(arms: list[_Arm], limits: SearchLimits) -> _Arm:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from . import RULES
 from . import board as B
-from .data import ANIMAL_OF, TILES
+from .data import ANIMAL_OF, GOALS, POINTS_PER_ANIMAL, TILES
 
 WATERFALL_CREDIT = 3.5        # expected points of the waterfall a closed loop earns
 GIFT_COST = 1.0               # per opponent who would receive an animal from our fork
 CAMPSITE_TILE_COST = 0.5      # share of the given-up tile's best placement value
+LATER_ANIMAL_SHARE = 0.5      # an animal with no tile to stand on yet: its points, discounted
 
 
 def _total(board: B.Board, goal: str) -> float:
@@ -33,6 +34,19 @@ def _gift_cost(state: dict, seat: int, terrain: str) -> float:
     return cost
 
 
+def _goal_points_per(goal: str | None, kind: str) -> int:
+    """What the goal card adds per waterfall or per animal (Waterfall Chaser, Wildlife
+    Watcher), 0 for other goals: the board's score counts them only once they stand."""
+    card = GOALS.get(goal) if goal else None
+    if card is None:
+        return 0
+    if kind == "waterfall" and card["kind"] == "per_piece" and card["piece"] == "waterfall":
+        return int(card["points"])
+    if kind == "animal" and card["kind"] == "animals":
+        return int(card["points"])
+    return 0
+
+
 class _Trial:
     """Scores a piece put on a copy of the bot's board (each distinct piece once)."""
 
@@ -40,13 +54,20 @@ class _Trial:
         self.board, self.goal = board, goal
         self.base = _total(board, goal)
         self.tried: dict = {}
+        # a closed loop earns a waterfall: its usual worth, plus what the goal pays for one
+        self.loop_credit = WATERFALL_CREDIT + _goal_points_per(goal, "waterfall")
 
     def value_of(self, cell, piece: dict, loops: int = 0) -> float:
-        key = (cell, piece["kind"], piece.get("tile"), B.piece_exits(piece) if piece["kind"] == "trail" else None)
+        key = (cell, piece["kind"], piece.get("tile"), piece.get("animal"),
+               B.piece_exits(piece) if piece["kind"] == "trail" else None)
         if key not in self.tried:
+            saved = self.board.get(cell)
             self.board[cell] = piece
-            self.tried[key] = _total(self.board, self.goal) - self.base + WATERFALL_CREDIT * loops
-            del self.board[cell]
+            self.tried[key] = _total(self.board, self.goal) - self.base + self.loop_credit * loops
+            if saved is None:
+                del self.board[cell]
+            else:
+                self.board[cell] = saved
         return self.tried[key]
 
 
@@ -63,6 +84,17 @@ def _place_value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
     return value
 
 
+def _animal_value(trial: _Trial, animal: str) -> float:
+    """A solo fork traded for an animal: what the animal adds on the best free tile of its
+    terrain (its 2 points and the goal's, e.g. Wildlife Watcher's +2), or, with no such tile
+    yet, those points discounted (issue 25: valued at 2 whatever the goal, the old bot never
+    traded, and Wildlife Watcher games scored 0 for the goal)."""
+    cells = B.animal_cells(trial.board, animal)
+    if cells:
+        return max(trial.value_of(c, {**trial.board[c], "animal": animal}) for c in cells)
+    return LATER_ANIMAL_SHARE * (POINTS_PER_ANIMAL + _goal_points_per(trial.goal, "animal"))
+
+
 def _value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
     """What an action is worth to the bot before the cost of a tile it gives up."""
     kind = action["type"]
@@ -73,10 +105,7 @@ def _value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
     if kind == "place":
         return _place_value(state, seat, trial, action)
     if kind == "trade_fork":
-        terrain = TILES[action["tile"]]["terrain"]
-        free = any(p["kind"] == "terrain" and not p.get("animal") and TILES[p["tile"]]["terrain"] == terrain
-                   for p in trial.board.values())
-        return 2.0 if free else 1.0
+        return _animal_value(trial, ANIMAL_OF[TILES[action["tile"]]["terrain"]])
     cell = (action["x"], action["y"])                      # campsite
     loops = max(0, sum(1 for f in B.faces(trial.board, cell) if f == B.HARD) - 1)
     return trial.value_of(cell, {"kind": "campsite"}, loops)
@@ -97,10 +126,13 @@ def choose(state: dict, seat: int, rng) -> dict:
         if action["type"] == "place":
             best_place[action["tile"]] = max(best_place.get(action["tile"], -99.0), value)
     for i, action in enumerate(actions):
-        given_up = action.get("discard") if action["type"] == "campsite" else \
-            action.get("tile") if action["type"] == "trade_fork" else None
-        if given_up is not None:
-            values[i] -= CAMPSITE_TILE_COST * max(0.0, best_place.get(given_up, 0.0))
+        if action["type"] == "campsite":
+            values[i] -= CAMPSITE_TILE_COST * max(0.0, best_place.get(action["discard"], 0.0))
+        elif action["type"] == "trade_fork":
+            # the fork is spent either way: the trade must beat placing that fork, and then
+            # competes at the animal's own worth (a share of the placement taken off it kept
+            # the old bot from ever trading)
+            values[i] = min(values[i], 2 * values[i] - best_place.get(action["tile"], 0.0))
     best = max(values)
     top = [a for v, a in zip(values, actions, strict=True) if v >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
