@@ -1,9 +1,10 @@
 """Profile and fingerprint game panel renders (no server, a scratch SQLite file).
 
     .venv/bin/python bench/panel_profile.py time            # ms per panel render, per game
-    .venv/bin/python bench/panel_profile.py hot rifugio     # cProfile of the renders
+    .venv/bin/python bench/panel_profile.py hot rifugio [100000]  # cProfile of the renders (at the end)
     .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
     .venv/bin/python bench/panel_profile.py dump FILE       # every panel's HTML, tokens blanked
+    .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
 exactly the same thing.
@@ -106,11 +107,64 @@ def main():
         elif mode == "time":
             cpu_times(list(games()))
         elif mode == "hot":
-            hot_functions(sys.argv[2])
+            hot_functions(sys.argv[2], [int(m) for m in sys.argv[3:]])
         elif mode == "templates":
             by_template(sys.argv[2])
+        elif mode == "ratio":
+            ratios(sys.argv[2:])
     finally:
         DB.unlink(missing_ok=True)
+
+
+def bare_request_ms(client, count=300) -> float:
+    """Median CPU ms of an in-process GET of bench.urls' bare authenticated view."""
+    samples = []
+    for _ in range(count):
+        start = time.process_time()
+        client.get("/bench/bare/")
+        samples.append(time.process_time() - start)
+    return 1000 * statistics.median(samples)
+
+
+def panel_ms(game, repeat=5) -> float:
+    """Median CPU ms of a panel render over every seat and a spectator, `repeat` times."""
+    render(game, 0)
+    samples = []
+    for _ in range(repeat):
+        for seat in [*range(game.seats.count()), None]:
+            start = time.process_time()
+            render(game, seat)
+            samples.append(time.process_time() - start)
+    return 1000 * statistics.median(samples)
+
+
+def ratios(slugs):
+    """Per game and phase (start, 7 and 40 moves, the end): a panel's CPU time ÷ an
+    in-process bare request measured just before it, in the same process (issue 21's
+    target: at most 2x). The bare request is re-measured before each game."""
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from accounts.models import User
+
+    if slugs:
+        for slug in list(PLAYERS):
+            if slug not in slugs:
+                del PLAYERS[slug]
+    built = list(games())
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client = Client()
+        client.force_login(User.objects.get(username="p0"))
+        bare = bare_request_ms(client)
+        print(f"bare request {bare:.2f} ms CPU", flush=True)
+        current = None
+        for slug, target, game in built:
+            if slug != current:
+                current = slug
+                bare = bare_request_ms(client)
+            ms = panel_ms(game)
+            print(f"{slug:22} {PLAYERS[slug]}p move {target:6} ({game.version:4} v)  {ms:6.2f} ms"
+                  f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB", flush=True)
 
 
 def by_template(slug):
@@ -144,12 +198,15 @@ def by_template(slug):
 
 
 
-def hot_functions(slug):
-    """cProfile of the renders only: the functions with most time of their own."""
+def hot_functions(slug, moves=()):
+    """cProfile of the renders only (of the phases `moves` when given, e.g. 100000 for the
+    end): the functions with most time of their own."""
     import cProfile
     import pstats
 
-    chosen = [g for s, _t, g in games() if s == slug]
+    chosen = [g for s, _t, g in games(tuple(moves) or (0, 7, 40, 100000)) if s == slug]
+    for game in chosen:                   # warm: templates compiled, modules imported
+        render(game, 0)
     profile = cProfile.Profile()
     profile.enable()
     for game in chosen:

@@ -14,7 +14,7 @@ from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.utils.translation import gettext as _, ngettext, pgettext
+from django.utils.translation import get_language, gettext as _, ngettext, pgettext
 
 from . import rules as registry
 
@@ -195,18 +195,72 @@ def describe(slug: str, event: dict, names: list[str], view: dict | None = None)
     return describe_action(event)
 
 
+# Each event's sentence, kept once it has been written (issue 21): a panel shows the whole
+# History, and re-describing a few hundred events on every render of every audience was most
+# of a late game's panel. Kept in this process only, not in the shared cache: a lookup here
+# costs less than describing, a Redis round trip would cost more, and a deploy (new presenter
+# code, new catalogues) starts afresh by itself.
+#
+# The key is everything a sentence is made of: the game, the language, the seats' names,
+# what `describe_in_view` reads of the view (the presenter's `describe_context(view)`), and
+# the event itself as the audience's view holds it (its `repr`: JSON data, so equal text
+# means equal data). A sentence is therefore only ever reused for an audience whose own view
+# holds that very event: a seat's hidden draw, filtered out of the others' events or shown
+# to them with less in it, is a different key, and no audience can receive words made from
+# data its view did not carry. A presenter's `describe` must read nothing but its arguments
+# and the active language (they all do; tests/games/test_history.py holds it for each game).
+_SENTENCES: dict[tuple, dict[str, str]] = {}
+SENTENCE_SETS_KEPT = 500          # (game, language, names, context) sets
+SENTENCES_PER_SET = 4000          # events per set, far above any game's length
+
+
+def sentence_writer(slug: str, view: dict, names: list[str]):
+    """`event -> sentence` for this view's events, as `describe` words them, from the
+    kept sentences when the same event was worded before under the same key."""
+    module = _module(slug)
+    if module is not None and hasattr(module, "describe_in_view"):
+        if not hasattr(module, "describe_context"):   # cannot tell what it reads: no keeping
+            return lambda event: module.describe_in_view(event, names, view)
+        context = module.describe_context(view)
+    else:
+        context = None
+    key = (slug, get_language(), tuple(names), context)
+    kept = _SENTENCES.get(key)
+    if kept is None:
+        if len(_SENTENCES) >= SENTENCE_SETS_KEPT:
+            _SENTENCES.clear()
+        kept = _SENTENCES[key] = {}
+
+    def sentence(event: dict) -> str:
+        data = repr(event)
+        text = kept.get(data)
+        if text is None:
+            if len(kept) >= SENTENCES_PER_SET:
+                kept.clear()
+            text = kept[data] = describe(slug, event, names, view)
+        return text
+    return sentence
+
+
+def forget_sentences() -> None:
+    """Drop every kept sentence (tests; a process picks up new catalogues by restarting)."""
+    _SENTENCES.clear()
+
+
 def history(slug: str, view: dict, names: list[str]) -> list[dict]:
     """What happened so far, oldest first: `{"turn", "seat", "text", "event"}` per entry.
 
     Drawn from the view's `events` (data, filtered per seat like the rest of the view) and
     put into words by the game's presenter, so pages, replays and e-mails read the same
-    data and nothing parses sentences. A game whose view still carries a prose `log`
-    gets its lines with seat numbers swapped for names.
+    data and nothing parses sentences; each event's sentence is written once (see
+    `sentence_writer`). A game whose view still carries a prose `log` gets its lines with
+    seat numbers swapped for names.
     """
     events = view.get("events")
     if events is not None:
+        sentence = sentence_writer(slug, view, names)
         return [{"turn": event.get("turn"), "seat": event.get("seat"), "event": event,
-                 "text": describe(slug, event, names, view)} for event in events]
+                 "text": sentence(event)} for event in events]
     return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
             for line in view.get("log", [])]
 

@@ -205,6 +205,12 @@ def _board_of(event: dict, view: dict) -> str | None:
     return plan[game - 1] if isinstance(game, int) and 0 < game <= len(plan) else view.get("board")
 
 
+def describe_context(view: dict) -> tuple:
+    """All that `describe_in_view` reads of the view (the boards played): the History keeps
+    each event's sentence under it (games.presenters.sentence_writer)."""
+    return tuple(view.get("board_plan") or ()), view.get("board")
+
+
 def describe_in_view(event: dict, names: list[str], view: dict) -> str:
     """An event in words, its boxes named as the sheet on the page names them."""
     if event.get("type") == "wrote":

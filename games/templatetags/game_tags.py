@@ -3,12 +3,47 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.panel import action_vals as _action_vals
 from games.presenters import describe_action, ordinal as _ordinal, players_label, score_grid as _score_grid
 
 register = template.Library()
+
+# The escaped form of each History sentence: the sentences are kept (games.presenters), so
+# the same string objects come back render after render and their hash is already known.
+_ESCAPED: dict[str, str] = {}
+
+
+@register.simple_tag
+def history_items(history) -> SafeString:
+    """The History's `<li>` entries, newest first, numbered by move, with "Turn N" before an
+    entry whose sentence does not start with it. Written here rather than as a template loop:
+    a late game has several hundred entries and every audience's panel draws them on every
+    move (issue 21). What a loop in games/_history.html drew, character for character."""
+    if not history:
+        return mark_safe('<li class="muted">%s</li>' % conditional_escape(_("Nothing has happened yet.")))
+    if len(_ESCAPED) > 20000:
+        _ESCAPED.clear()
+    turn_label = _("Turn %(number)s")
+    turns: dict = {}
+    parts = []
+    for entry in reversed(history):
+        text = entry["text"]
+        shown = _ESCAPED.get(text)
+        if shown is None:
+            shown = _ESCAPED[text] = str(conditional_escape(text))
+        turn = entry["turn"]
+        if turn is not None and not entry["says_turn"]:
+            label = turns.get(turn)
+            if label is None:
+                label = turns[turn] = '<span class="turn">%s</span> ' % (turn_label % {"number": conditional_escape(turn)})
+            parts.append('<li value="%s">%s%s</li>' % (entry["number"], label, shown))
+        else:
+            parts.append('<li value="%s">%s</li>' % (entry["number"], shown))
+    return mark_safe("".join(parts))
 
 
 @register.simple_tag(takes_context=True)
