@@ -3,7 +3,7 @@
     .venv/bin/python bench/panel_profile.py time            # ms per panel render, per game
     .venv/bin/python bench/panel_profile.py hot rifugio [100000]  # cProfile of the renders (at the end)
     .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
-    .venv/bin/python bench/panel_profile.py dump FILE       # every panel's HTML, tokens blanked
+    .venv/bin/python bench/panel_profile.py dump FILE [slug...]  # every panel's HTML, tokens blanked
     .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
@@ -103,6 +103,7 @@ def main():
     setup()
     try:
         if mode == "dump":
+            only(sys.argv[3:])
             dump(list(games()), sys.argv[2])
         elif mode == "time":
             cpu_times(list(games()))
@@ -138,6 +139,13 @@ def panel_ms(game, repeat=5) -> float:
     return 1000 * statistics.median(samples)
 
 
+def only(slugs):
+    """Keep the games named (all of them when none is)."""
+    for slug in list(PLAYERS):
+        if slugs and slug not in slugs:
+            del PLAYERS[slug]
+
+
 def ratios(slugs):
     """Per game and phase (start, 7 and 40 moves, the end): a panel's CPU time ÷ an
     in-process bare request measured just before it, in the same process (issue 21's
@@ -147,10 +155,7 @@ def ratios(slugs):
 
     from accounts.models import User
 
-    if slugs:
-        for slug in list(PLAYERS):
-            if slug not in slugs:
-                del PLAYERS[slug]
+    only(slugs)
     built = list(games())
     with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
         client = Client()
