@@ -24,6 +24,7 @@ from urllib.parse import quote as _url_quote
 from collections.abc import Iterator, Mapping
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import selection
 from games.presenters import describe_from
@@ -251,8 +252,31 @@ def tile_face(tile_id: str, side: str, rotation: int = 0) -> dict:
     return piece_face({"kind": "terrain", "terrain": tile["terrain"], "animal": None})
 
 
+# Each piece's title and letters, kept per language (issue 21): a map of 40 pieces asked the
+# catalogue some 15 times per piece on every render of every seat's map.
+_TITLES: dict[tuple, str] = {}
+
+
 def cell_title(cell: dict) -> str:
-    """A piece in words, for its tooltip and screen readers."""
+    """A piece in words, for its tooltip and screen readers (kept per language and piece)."""
+    key = (get_language(), cell["kind"], cell.get("terrain"), cell.get("shape"), cell.get("miles"),
+           tuple(cell.get("exits") or ()), bool(cell.get("animal")), cell.get("camp"), cell.get("square"))
+    title = _TITLES.get(key)
+    if title is None:
+        if len(_TITLES) > 20000:
+            _TITLES.clear()
+        title = _TITLES[key] = _cell_title(cell)
+    return title
+
+
+@functools.lru_cache(maxsize=64)
+def _letters(language: str | None) -> tuple[dict, dict]:
+    """The terrain and animal letters in one language."""
+    return ({t: terrain_letter(t) for t in ("forest", "rock", "meadow", "wetland")},
+            {a: animal_letter(a) for a in ("bear", "goat", "wolf", "moose")})
+
+
+def _cell_title(cell: dict) -> str:
     kind = cell["kind"]
     if kind == "trail":
         return ngettext("%(tile)s, %(miles)s mile, exits %(exits)s", "%(tile)s, %(miles)s miles, exits %(exits)s",
@@ -277,13 +301,14 @@ def cell_title(cell: dict) -> str:
 def piece_face(cell: dict) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
-    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letter(cell.get("terrain") or ""),
+    terrain_letters, animal_letters = _letters(get_language())
+    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letters.get(cell.get("terrain") or "", ""),
             "title": cell_title(cell)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
     elif kind == "terrain":
-        face.update(animal=cell.get("animal"), animal_letter=animal_letter(cell.get("animal") or ""))
+        face.update(animal=cell.get("animal"), animal_letter=animal_letters.get(cell.get("animal") or "", ""))
     elif kind == "basecamp":
         face.update(square=cell.get("square"), camp=cell.get("camp"))
     elif kind == "waterfall":
