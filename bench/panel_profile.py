@@ -5,6 +5,7 @@
     .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
     .venv/bin/python bench/panel_profile.py dump FILE [slug...]  # every panel's HTML, tokens blanked
     .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
+    .venv/bin/python bench/panel_profile.py replay [slug...]  # replay page, cold and repeat, ÷ bare
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
 exactly the same thing.
@@ -113,6 +114,8 @@ def main():
             by_template(sys.argv[2])
         elif mode == "ratio":
             ratios(sys.argv[2:])
+        elif mode == "replay":
+            replays(sys.argv[2:])
     finally:
         DB.unlink(missing_ok=True)
 
@@ -170,6 +173,43 @@ def ratios(slugs):
             ms = panel_ms(game)
             print(f"{slug:22} {PLAYERS[slug]}p move {target:6} ({game.version:4} v)  {ms:6.2f} ms"
                   f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB", flush=True)
+
+
+def replays(slugs):
+    """The replay page of each game played to its end (`/play/<id>/replay/?step=k`, the
+    whole page as a visitor opens it) at its first, middle and last step: CPU of the first
+    visit with an empty cache (no checkpoints, no cached step) and the median of 20 repeat
+    visits, each ÷ an in-process bare request (issue 21: ≤ 5x cold, ≤ 2x repeat)."""
+    from django.core.cache import cache
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from accounts.models import User
+    from games.replay import step_seqs
+
+    only(slugs)
+    built = list(games((100000,)))
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client = Client()
+        client.force_login(User.objects.get(username="p0"))
+        for slug, _target, game in built:
+            bare = bare_request_ms(client)
+            last = len(step_seqs(game))
+            for step in (1, last // 2, last):
+                url = f"/play/{game.pk}/replay/?step={step}"
+                cache.clear()
+                start = time.process_time()
+                status = client.get(url).status_code
+                cold = 1000 * (time.process_time() - start)
+                samples = []
+                for _ in range(20):
+                    start = time.process_time()
+                    client.get(url)
+                    samples.append(time.process_time() - start)
+                repeat = 1000 * statistics.median(samples)
+                print(f"{slug:22} replay step {step:4} of {last:4} (HTTP {status})  cold {cold:6.2f} ms"
+                      f" {cold / bare:5.1f}x  repeat {repeat:5.2f} ms {repeat / bare:4.1f}x  (bare {bare:.2f} ms)",
+                      flush=True)
 
 
 def by_template(slug):

@@ -1072,7 +1072,10 @@ class _Hx:
 
 
 def draw_maps(panel: dict, board: dict) -> None:
-    """Each map's SVG: `svg` on the main map and on every other map's entry."""
+    """Each map's SVG: `svg` on the main map and on every other map's entry; none for a
+    context built without its game (a presenter's test of the context alone)."""
+    if panel.get("game") is None:
+        return
     if board["main"] is not None:
         ghost = (board.get("ctl") or {}).get("ghost")
         board["main"]["svg"] = map_svg(board["main"], small=False, seat_index=board["main"]["seat"],

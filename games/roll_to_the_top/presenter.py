@@ -524,9 +524,9 @@ def finished_games(view: dict, names: list[str]) -> list[str]:
 
 def sheet_svg(sheet: dict, *, small: bool, label: str, reverse: bool, post=None) -> SafeString:
     """One sheet as SVG, written here rather than by a template (issue 21: a panel draws a
-    sheet per seat, each box a dozen lookups and escapes in a template loop). The markup the
-    _sheet.html draws (the how-to-play page still includes it): every outside text (names, labels, dice, the hx-vals JSON)
-    escaped exactly once; numbers as Python prints them (never a decimal comma); `|add`
+    sheet per seat, each box a dozen lookups and escapes in a template loop). The markup
+    _sheet.html draws (the how-to-play page still includes it): every outside text (names,
+    labels, dice, the hx-vals JSON) escaped exactly once; numbers as Python prints them (never a decimal comma); `|add`
     coordinates truncated to integers as the template's filter did. `post(action)` is the
     hx-post attributes of a box that takes the picked dice (the seat's own sheet)."""
     out = [f'<svg class="sheet{" small" if small else ""}" viewBox="-1 -1 {sheet["width"]} {sheet["height"]}" '
@@ -537,20 +537,10 @@ def sheet_svg(sheet: dict, *, small: bool, label: str, reverse: bool, post=None)
     dot_r = "1.6" if small else "3.5"
     for b in sheet["boxes"]:
         value, pending, action = b["value"], b["pending"], b["action"]
-        cls = "box"
-        if value is not None:
-            cls += " filled"
-        if pending:
-            cls += " pending"
-        if b["recent"]:
-            cls += " recent"
-        if b["hanging"]:
-            cls += " hanging"
-        if action:
-            cls += " legal clickable sel-target"
-        head = f'<g class="{cls}"'
+        head = f'<g class="{_box_class(b)}"'
         if not small:
-            head += f' data-key="{escape(b["key"])}" data-r="{b["r"]}" data-x="{b["x"]}" aria-label="{escape(b["label"])}"'
+            head += (f' data-key="{escape(b["key"])}" data-r="{b["r"]}" data-x="{b["x"]}"'
+                     f' aria-label="{escape(b["label"])}"')
             if action:
                 head += f' role="button" tabindex="0" data-sel-focus="box{escape(b["key"])}" {post(action)}'
             else:
@@ -560,7 +550,8 @@ def sheet_svg(sheet: dict, *, small: bool, label: str, reverse: bool, post=None)
         if b["dot"]:
             out.append(f'<circle class="dot" cx="{int(left) + 7}" cy="{int(top) + 7}" r="{dot_r}"></circle>')
         if b["min_value"] and not small:
-            out.append(f'<text class="min" x="{int(left) + 3}" y="{int(top) + int(h) - 3}">{mark}{b["min_value"]}</text>')
+            out.append(f'<text class="min" x="{int(left) + 3}" y="{int(top) + int(h) - 3}">'
+                       f'{mark}{b["min_value"]}</text>')
         if value is not None:
             out.append(f'<text class="num" x="{b["cx"]}" y="{b["cy"]}">{value}</text>')
         elif pending:
@@ -570,6 +561,21 @@ def sheet_svg(sheet: dict, *, small: bool, label: str, reverse: bool, post=None)
         out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))
+
+
+def _box_class(b: dict) -> str:
+    cls = "box"
+    if b["value"] is not None:
+        cls += " filled"
+    if b["pending"]:
+        cls += " pending"
+    if b["recent"]:
+        cls += " recent"
+    if b["hanging"]:
+        cls += " hanging"
+    if b["action"]:
+        cls += " legal clickable sel-target"
+    return cls
 
 
 def _sheet_poster(panel: dict):
@@ -584,7 +590,10 @@ def _sheet_poster(panel: dict):
 
 
 def draw_sheets(panel: dict, board: dict) -> None:
-    """Each sheet's SVG (`svg` on the main sheet and on each other sheet's entry)."""
+    """Each sheet's SVG (`svg` on the main sheet and on each other sheet's entry); none for
+    a context built without its game (a presenter's test of the context alone)."""
+    if panel.get("game") is None:
+        return
     reverse = bool(panel["view"].get("reverse"))
     if board["main"] is not None:
         board["main"]["svg"] = sheet_svg(board["main"], small=False, label=pgettext("roll to the top", "Your sheet"),

@@ -39,7 +39,8 @@ def history_items(history) -> SafeString:
         if turn is not None and not entry["says_turn"]:
             label = turns.get(turn)
             if label is None:
-                label = turns[turn] = '<span class="turn">%s</span> ' % (turn_label % {"number": conditional_escape(turn)})
+                words = turn_label % {"number": conditional_escape(turn)}
+                label = turns[turn] = '<span class="turn">%s</span> ' % words
             parts.append('<li value="%s">%s%s</li>' % (entry["number"], label, shown))
         else:
             parts.append('<li value="%s">%s</li>' % (entry["number"], shown))
