@@ -1028,10 +1028,10 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
         longest = _esc(pgettext("Alpine Trails score pad", "Longest path"))
         out.extend(f'<rect class="longest" x="{int(p["px"]) + 4}" y="{int(p["py"]) + 4}" width="64" height="64" '
                    f'rx="6"><title>{longest}</title></rect>' for p in geo["path_cells"])
-    lake = geo.get("path_lake")
-    if lake:
+    badge = geo.get("path_lake")
+    if badge:
         miles = pgettext("Alpine Trails", "%(miles)s mi path") % {"miles": _esc(geo.get("path_miles", ""))}
-        out.append(f'<g class="path-badge" transform="translate({lake["px"]},{lake["py"]})">'
+        out.append(f'<g class="path-badge" transform="translate({badge["px"]},{badge["py"]})">'
                    f'<rect x="4" y="-10" width="64" height="20" rx="10"></rect><text x="36" y="5">{miles}</text></g>')
     for h in geo.get("highlights") or ():
         faint = h.get("faint")
