@@ -768,6 +768,7 @@ def board_context(panel: dict) -> dict:
                       for k, v in MOUNTAIN_VIEWS.items()]
     if panel.get("game") is not None:     # none for a context built alone (the presenter's tests)
         board["mountain_svg"] = mountain_svg(board, panel)
+        board["chart_svg"], board["path_svg"] = chart_svg(board, panel), path_svg(board)
     return {"board": board}
 
 
@@ -1089,4 +1090,89 @@ def mountain_svg(board: dict, panel: dict) -> SafeString:
     out.extend(_label_svg(s) for s in board["sections"])
     out.append("</g>")
     out.extend(_region_svg(r) for r in board["regions"])
+    return mark_safe("".join(out))
+
+
+def _row_icon(row: dict, spot_h) -> str:
+    title = _esc(row["title"])
+    key = row["key"]
+    if key == "camps":
+        icon = '<use href="#np-tent" x="14" y="14" width="30" height="30" fill="#c9b48a"/>'
+        word = pgettext("nanga parbat chart row", "camps")
+    elif key == "different":
+        icon = ('<use href="#np-sp-tahr" x="2" y="18" width="22" height="22"/><use href="#np-sp-yak" x="17" y="18" '
+                'width="22" height="22"/><use href="#np-sp-bharal" x="32" y="18" width="22" height="22"/>')
+        word = pgettext("nanga parbat chart row", "different")
+    else:
+        icon = ''.join(f'<use href="#np-sp-red_panda" x="{x}" y="18" width="22" height="22"/>' for x in (2, 17, 32))
+        word = pgettext("nanga parbat chart row", "same")
+    return (f'<g class="np-row-icon" transform="translate(26,{row["y"]})" role="img" aria-label="{title}">'
+            f'<title>{title}</title><rect width="56" height="{spot_h}" rx="6" fill="#f6efe0"/>{icon}'
+            f'<text x="28" y="11" class="np-tiny">{_esc(word)}</text></g>')
+
+
+def _spot_svg(row_key: str, spot: dict, board: dict, hx: _Hx) -> str:
+    x, y = spot["x"], spot["y"]
+    ix, iy = int(x), int(y)
+    owned = spot.get("owner") is not None
+    cls = f'np-spot{" " + _esc(spot["cls"]) if spot.get("cls") else ""}{" owned" if owned else ""}'
+    cls += " sel-target" if spot.get("get") else ""
+    out = (f'<g class="{cls}" data-row="{_esc(row_key)}" data-col="{_esc(spot["col"])}" '
+           f'data-sel-focus="c{_esc(row_key)}{_esc(spot["col"])}" aria-label="{_esc(spot["name"])}"'
+           + (hx.attrs(spot) if spot.get("get") else ' role="img"') + ">"
+           f'<title>{_esc(spot["title"])}</title>'
+           f'<rect class="hl" x="{x}" y="{y}" width="{board["spot_w"]}" height="{board["spot_h"]}" rx="7"/>'
+           f'<text x="{ix + 32}" y="{iy + 23}" class="np-pts" aria-hidden="true">{_esc(spot["value"])}</text>')
+    if spot.get("cls") == "picked":
+        out += f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>'
+    if owned:
+        out += (f'<g class="np-cube" aria-hidden="true"><rect x="{ix + 20}" y="{iy + 32}" width="24" height="24" '
+                f'rx="3" fill="{_esc(spot["colour"])}" stroke="#222" stroke-width="1.5"/>'
+                f'<text x="{ix + 32}" y="{iy + 44}" class="np-mark">{_esc(spot["mark"])}</text></g>')
+    return out + "</g>"
+
+
+def chart_svg(board: dict, panel: dict) -> SafeString:
+    """The points chart (_chart.html's markup)."""
+    hx = _Hx(panel)
+    top, bottom = int(board["chart_y"]), int(board["chart_bottom"])
+    out = [f'<rect x="10" y="8" width="424" height="{bottom + 18}" rx="10" fill="#3d5a4a"/>'
+           f'<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">{_esc(_("Points chart"))}</text>']
+    for n in board["need_marks"]:
+        need, x = _esc(n["need"]), n["x"]
+        out.append(f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{top + 6}" r="10"/>'
+                   f'<text x="{x}" y="{top + 7}">{need}</text></g>'
+                   f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{bottom + 4}" r="10"/>'
+                   f'<text x="{x}" y="{bottom + 5}">{need}</text></g>')
+    for row in board["chart_rows"]:
+        out.append(_row_icon(row, board["spot_h"]))
+        out.extend(_spot_svg(row["key"], spot, board, hx) for spot in row["spots"])
+    return mark_safe("".join(out))
+
+
+def path_svg(board: dict) -> SafeString:
+    """The scoring path (_path.html's markup)."""
+    from django.utils.text import Truncator
+
+    cell = board["cell"]
+    out = []
+    for c in board["path"]:
+        five = c.get("five")
+        number = f'<text x="{int(c["x"]) + 12}" y="{int(c["y"]) + 13}">{_esc(c["i"])}</text>' if five else ""
+        out.append(f'<g class="np-space{" five" if five else ""}"><rect x="{c["x"]}" y="{c["y"]}" width="{cell}" '
+                   f'height="{cell}"/>{number}</g>')
+    for counter, m in enumerate(board["markers"]):
+        name, mark, colour, score = _esc(m["name"]), _esc(m["mark"]), _esc(m["colour"]), m["score"]
+        title = ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", score) % {"name": name, "n": _esc(score)}
+        ix, iy = int(m["x"]), int(m["y"])
+        lap = (f'<g class="np-lap"><rect x="{ix - 4}" y="{iy - 12}" width="22" height="11" rx="5"/>'
+               f'<text x="{ix + 7}" y="{iy - 6}">+{_esc(m["laps"])}×50</text></g>') if m.get("laps") else ""
+        out.append(f'<g class="np-marker seat-{_esc(m["seat"])}"><title>{title}</title>'
+                   f'<rect x="{m["x"]}" y="{m["y"]}" width="11" height="11" rx="2" fill="{colour}" stroke="#111" '
+                   f'stroke-width="1.4"/><text x="{m["tx"]}" y="{m["ty"]}" class="np-mark small">{mark}</text>{lap}</g>'
+                   f'<g class="np-big-score" transform="translate({208 if counter else 58},90)"><use href="#np-meeple" '
+                   f'x="0" y="0" width="44" height="44" fill="{colour}"/><text x="22" y="24" class="np-mark">{mark}'
+                   f'</text><text x="72" y="30" class="np-score">{_esc(score)}</text><text x="72" y="62" '
+                   f'class="np-sub mid">{_esc(Truncator(m["name"]).chars(12))}</text></g>')
+    out.append(f'<text x="204" y="240" class="np-h small mid">{_esc(_("Scoring path"))}</text>')
     return mark_safe("".join(out))
