@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 import re
+import unicodedata
 from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.text import Truncator
 from django.utils.translation import get_language, gettext as _, ngettext, pgettext
 
 from . import rules as registry
@@ -146,6 +148,13 @@ def describe_options(slug: str, options: dict) -> list[str]:
             shown = translated(choices[str(value)]) if str(value) in choices else str(value)
         lines.append(pgettext("an option and its value", "%(option)s: %(value)s") % {"option": label, "value": shown})
     return lines
+
+
+def shortened(text, length: int) -> str:
+    """`text|truncatechars:length`, without building a Truncator for the (usual) text that
+    already fits: what the filter returns for it, the text in Unicode's composed form."""
+    text = unicodedata.normalize("NFC", str(text))
+    return text if len(text) <= length else Truncator(text).chars(length)
 
 
 SEAT_MENTION = re.compile(r"\bSeat (\d+)\b")

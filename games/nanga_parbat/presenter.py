@@ -28,6 +28,7 @@ from urllib.parse import quote as _url_quote
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
+from games.presenters import shortened
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 from .rules.data import SPECIES_INFO
@@ -1152,8 +1153,6 @@ def chart_svg(board: dict, panel: dict) -> SafeString:
 
 def path_svg(board: dict) -> SafeString:
     """The scoring path (_path.html's markup)."""
-    from django.utils.text import Truncator
-
     cell = board["cell"]
     out = []
     for c in board["path"]:
@@ -1173,6 +1172,6 @@ def path_svg(board: dict) -> SafeString:
                    f'<g class="np-big-score" transform="translate({208 if counter else 58},90)"><use href="#np-meeple" '
                    f'x="0" y="0" width="44" height="44" fill="{colour}"/><text x="22" y="24" class="np-mark">{mark}'
                    f'</text><text x="72" y="30" class="np-score">{_esc(score)}</text><text x="72" y="62" '
-                   f'class="np-sub mid">{_esc(Truncator(m["name"]).chars(12))}</text></g>')
+                   f'class="np-sub mid">{_esc(shortened(m["name"], 12))}</text></g>')
     out.append(f'<text x="204" y="240" class="np-h small mid">{_esc(_("Scoring path"))}</text>')
     return mark_safe("".join(out))
