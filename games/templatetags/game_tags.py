@@ -64,6 +64,59 @@ def describe(action) -> str:
     return describe_action(action)
 
 
+def _cell(value) -> str:
+    return str(conditional_escape(value))
+
+
+def _person(name) -> str:
+    shown = _cell(name)
+    return f'<span class="name" title="{shown}">{shown}</span>'
+
+
+@register.simple_tag(takes_context=True)
+def score_card(context) -> SafeString:
+    """The score card on its side and the score bars (what games/_scores.html drew as a
+    template: a panel's every audience draws it on every move, issue 21): a column per player,
+    a row per category, the total under the categories it adds up, what it does not count
+    after it; the rating row on a rated game's final card. Every outside text escaped once."""
+    scores, game = context.get("scores"), context.get("game")
+    if not scores:
+        return mark_safe('<p class="muted">%s</p>' % _cell(_("Scores appear as the game goes on.")))
+    out = ['<table class="score-table score-card"><thead><tr><th scope="col"><span class="visually-hidden">',
+           _cell(_("Category")), "</span></th>"]
+    for row in scores:
+        rank, index = row["rank"], _cell(row["index"])
+        out.append(f'<th scope="col" class="seat-{index}{" winner" if rank == 1 else ""}">')
+        if rank:
+            star = '<span class="star" aria-hidden="true">★</span>' if rank == 1 else ""
+            out.append(f'<span class="rank">{star}{_cell(rank)}.</span> ')
+        out.append(f'<span class="swatch seat-{index}" aria-hidden="true"></span>{_person(row["name"])}</th>')
+    out.append("</tr></thead><tbody>")
+    for line in _score_grid(game.game_slug, scores):
+        total = line["key"] == "total"
+        cls = "total" if total else ("aside" if line["aside"] else "")
+        cells = "".join(f"<td><strong>{_cell(v)}</strong></td>" if total else f"<td>{_cell(v)}</td>"
+                        for v in line["values"])
+        out.append(f'<tr class="{cls}"><th scope="row">{_cell(line["label"])}</th>{cells}</tr>')
+    if game.rated and not game.is_active:
+        out.append(f'<tr class="rating"><th scope="row">{_cell(_("Rating"))}</th>')
+        for row in scores:
+            change = (f'{_cell(row["rating_after"])} <small>{_cell(row["rating_reason"])}</small>'
+                      if row.get("rating_reason") else "")
+            out.append(f'<td class="rating-change">{change}</td>')
+        out.append("</tr>")
+    out.append(f'</tbody></table><svg class="score-bars" viewBox="0 0 220 {chart_height(scores)}" role="img" '
+               f'aria-label="{_cell(_("Scores as bars"))}">')
+    for row in scores:
+        width, index = row["bar_width"], _cell(row["index"])
+        out.append(f'<g transform="translate(0,{_cell(row["bar_y"])})"><text x="0" y="12" font-size="9">'
+                   f'{_cell(_shortened(row["name"], 14))}</text><rect class="bar seat-{index}" x="70" y="3" '
+                   f'height="11" rx="2" width="{_cell(width)}"></rect><text x="{int(width) + 74}" y="12" '
+                   f'font-size="9">{_cell(row["total"])}</text></g>')
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
 @register.filter
 def shortened(text, length) -> str:
     """`truncatechars`, quick for a text that fits (a seat's name beside its score bar)."""
