@@ -257,9 +257,10 @@ def tile_face(tile_id: str, side: str, rotation: int = 0) -> dict:
 _TITLES: dict[tuple, str] = {}
 
 
-def cell_title(cell: dict) -> str:
-    """A piece in words, for its tooltip and screen readers (kept per language and piece)."""
-    key = (get_language(), cell["kind"], cell.get("terrain"), cell.get("shape"), cell.get("miles"),
+def cell_title(cell: dict, language: str | None = None) -> str:
+    """A piece in words, for its tooltip and screen readers (kept per language and piece;
+    `language`: the active one, when the caller has read it already)."""
+    key = (language or get_language(), cell["kind"], cell.get("terrain"), cell.get("shape"), cell.get("miles"),
            tuple(cell.get("exits") or ()), bool(cell.get("animal")), cell.get("camp"), cell.get("square"))
     title = _TITLES.get(key)
     if title is None:
@@ -298,12 +299,13 @@ def _cell_title(cell: dict) -> str:
     return kind.capitalize()
 
 
-def piece_face(cell: dict) -> dict:
+def piece_face(cell: dict, language: str | None = None) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
-    terrain_letters, animal_letters = _letters(get_language())
+    language = language or get_language()
+    terrain_letters, animal_letters = _letters(language)
     face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letters.get(cell.get("terrain") or "", ""),
-            "title": cell_title(cell)}
+            "title": cell_title(cell, language)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
@@ -347,9 +349,10 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
 
     cells = []
     camp = []
+    language = get_language()
     for key, cell in entry["map"].items():
         px, py = at(cell["x"], cell["y"])
-        face = piece_face(cell)
+        face = piece_face(cell, language)
         face.update(x=cell["x"], y=cell["y"], px=px, py=py, key=key, new_lake=over and cell["kind"] == "lake")
         cells.append(face)
         if cell["kind"] == "basecamp":
@@ -955,13 +958,22 @@ def _esc(value) -> str:
     return _html_escape(str(value))
 
 
-def tile_svg(f: dict) -> str:
-    """One piece in a 72x72 cell at the origin (`f` from piece_face): _tile.html's markup."""
+@functools.lru_cache(maxsize=64)
+def _tile_texts(language: str | None) -> dict[str, str]:
+    """The words drawn on tiles, in one language (asked of the catalogue once, not per tile)."""
+    return {"miles": pgettext("Alpine Trails: miles, short", "%(miles)s mi"),
+            "tent": _esc(pgettext("Alpine Trails", "tent +8")), "lake": _esc(pgettext("Alpine Trails", "lake +2"))}
+
+
+def tile_svg(f: dict, texts: dict[str, str] | None = None) -> str:
+    """One piece in a 72x72 cell at the origin (`f` from piece_face): _tile.html's markup.
+    `texts`: _tile_texts of the active language, when the caller has them already."""
     kind = f.get("kind")
+    texts = texts or _tile_texts(get_language())
     if kind == "trail":
         terrain, path = _esc(f["terrain"]), _esc(f["path"])
         sign = '<use href="#at-sign" x="25" y="18" width="22" height="24"></use>' if f.get("sign") else ""
-        miles = pgettext("Alpine Trails: miles, short", "%(miles)s mi") % {"miles": _esc(f["miles"])}
+        miles = texts["miles"] % {"miles": _esc(f["miles"])}
         return (f'<rect class="bg t-{terrain}" width="72" height="72"></rect>'
                 f'<path class="trail-edge" d="{path}"></path><path class="trail" d="{path}"></path>'
                 f'<use href="#at-i-{terrain}" x="3" y="3" width="20" height="20"></use>'
@@ -985,7 +997,7 @@ def tile_svg(f: dict) -> str:
     if kind == "campsite":
         return ('<rect class="bg neutral" width="72" height="72"></rect>'
                 '<use href="#at-tent" x="14" y="12" width="44" height="40"></use>'
-                f'<text class="caption" x="36" y="65">{_esc(pgettext("Alpine Trails", "tent +8"))}</text>')
+                f'<text class="caption" x="36" y="65">{texts["tent"]}</text>')
     if kind == "waterfall":
         points = (f'<text class="caption light" x="36" y="66">+{_esc(f["points"])}</text>'
                   if f.get("points") is not None else "")
@@ -994,7 +1006,7 @@ def tile_svg(f: dict) -> str:
     if kind == "lake":
         return ('<rect class="bg lake" x="2" y="2" width="68" height="68" rx="22"></rect>'
                 '<use href="#at-waves" x="14" y="14" width="44" height="28"></use>'
-                f'<text class="caption light" x="36" y="60">{_esc(pgettext("Alpine Trails", "lake +2"))}</text>')
+                f'<text class="caption light" x="36" y="60">{texts["lake"]}</text>')
     return ""
 
 
@@ -1011,10 +1023,11 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
         lake = "" if small else f'<text x="36" y="41">{_esc(pgettext("Alpine Trails open trail end", "lake?"))}</text>'
         out.extend(f'<g class="open-end" transform="translate({o["px"]},{o["py"]})"><title>{title}</title>'
                    f'<rect x="6" y="6" width="60" height="60" rx="20"></rect>{lake}</g>' for o in geo["open_ends"])
+    texts = _tile_texts(get_language())
     for c in geo.get("cells") or ():
         out.append(f'<g class="cell k-{_esc(c["kind"])}{" new-lake" if c.get("new_lake") else ""}" '
                    f'data-xy="{_esc(c["key"])}" transform="translate({c["px"]},{c["py"]})">'
-                   f'<title>{_esc(c["title"])}</title>{tile_svg(c)}</g>')
+                   f'<title>{_esc(c["title"])}</title>{tile_svg(c, texts)}</g>')
     base = geo.get("base")
     if base:
         out.append(f'<g class="basecamp-frame" transform="translate({base["px"]},{base["py"]})">'
@@ -1043,7 +1056,7 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
                    f'{act} hx-target="#live" hx-swap="innerHTML"><title>{aria}</title>'
                    '<rect class="hl-bg" x="2" y="2" width="68" height="68" rx="6"></rect>')
         if ghost and not faint:
-            out.append(f'<g class="ghost">{tile_svg(ghost)}</g>')
+            out.append(f'<g class="ghost">{tile_svg(ghost, texts)}</g>')
         if h.get("label"):
             out.append('<g class="hl-label" aria-hidden="true"><rect x="14" y="24" width="44" height="24" rx="12">'
                        f'</rect><text x="36" y="41">{_esc(h["label"])}</text></g>')
