@@ -100,7 +100,14 @@ def animal_letter(animal: str) -> str:
 
 def pad_label(key: str) -> str:
     """A score pad row's name (the same on the side score card)."""
-    labels = {
+    return _pad_labels(get_language()).get(key, key)
+
+
+@functools.lru_cache(maxsize=64)
+def _pad_labels(language: str | None) -> dict[str, str]:
+    """Every score pad row's name in one language (asked of the catalogue once, not ten
+    texts per row asked)."""
+    return {
         "habitat_forest": pgettext("Alpine Trails score pad", "Forest"),
         "habitat_rock": pgettext("Alpine Trails score pad", "Rock"),
         "habitat_meadow": pgettext("Alpine Trails score pad", "Meadow"),
@@ -112,7 +119,6 @@ def pad_label(key: str) -> str:
         "longest_path": pgettext("Alpine Trails score pad", "Longest path"),
         "goal": pgettext("Alpine Trails score pad", "Goal"),
     }
-    return labels.get(key, key)
 
 
 def pad_rows() -> list[tuple[str, str]]:
