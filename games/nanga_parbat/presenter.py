@@ -1014,7 +1014,8 @@ class _Hx:
             return (f' role="button" tabindex="0" hx-post="{self.act_url}" '
                     f'hx-vals="{_esc(self._vals(self._panel, item["act"]))}" hx-target="#live" hx-swap="innerHTML"')
         if item.get("get"):
-            return (f' role="button" tabindex="0" hx-get="{self.panel_url}?sel={_esc(_url_quote(str(item["get"]), safe=""))}"'
+            sel = _esc(_url_quote(str(item["get"]), safe=""))
+            return (f' role="button" tabindex="0" hx-get="{self.panel_url}?sel={sel}"'
                     ' hx-target="#live" hx-swap="innerHTML"')
         return ""
 
@@ -1065,16 +1066,18 @@ def _region_svg(r: dict) -> str:
         title = ngettext("Region %(region)s (%(n)s animal left)", "Region %(region)s (%(n)s animals left)", n) % words
     fx, fy = r["flag_x"], r["flag_y"]
     ifx, ify = int(fx), int(fy)
-    out = (f'<polygon class="np-region" data-region="{region}" points="{_esc(r["outline"])}" stroke="{_esc(r["line"])}"/>'
-           f'<g class="np-flag{" " + _esc(r["cls"]) if r.get("cls") else ""}" data-region="{region}" aria-hidden="true">'
+    flag = f'np-flag{" " + _esc(r["cls"]) if r.get("cls") else ""}'
+    out = (f'<polygon class="np-region" data-region="{region}" points="{_esc(r["outline"])}" '
+           f'stroke="{_esc(r["line"])}"/><g class="{flag}" data-region="{region}" aria-hidden="true">'
            f'<title>{title}</title>'
            f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{ify + 22}" stroke="#4a3b22" stroke-width="2"/>'
            f'<polygon class="pennant" points="{fx},{fy} {ifx + 17},{ify + 5} {fx},{ify + 11}"/>'
            f'<text x="{ifx + 6}" y="{ify + 6}" class="np-flagnum">{region}</text></g>')
     if r["guide"]:
         guide = _("The guide is in region %(region)s") % {"region": region}
-        out += (f'<g class="np-guide-token" data-region="{region}" role="img" aria-label="{guide}"><title>{guide}</title>'
-                f'<use href="#np-guide" x="{int(r["guide_x"]) - 11}" y="{int(r["guide_y"]) - 11}" width="22" height="22"/></g>')
+        out += (f'<g class="np-guide-token" data-region="{region}" role="img" aria-label="{guide}">'
+                f'<title>{guide}</title><use href="#np-guide" x="{int(r["guide_x"]) - 11}" '
+                f'y="{int(r["guide_y"]) - 11}" width="22" height="22"/></g>')
     return out
 
 
