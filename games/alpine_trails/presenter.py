@@ -373,9 +373,25 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
         h["px"], h["py"] = at(h["x"], h["y"])
     extras = {}
     if over:
-        extras = _end_marks(entry, minx, miny)
+        extras = _kept_end_marks(entry, minx, miny)
     return {"cells": cells, "base": base, "open_ends": open_ends, "highlights": list(highlights),
             "width": (maxx - minx + 3) * S, "height": (maxy - miny + 3) * S, "S": S, **extras}
+
+
+# A finished map never changes, yet every render of every audience searched each map's longest
+# path and habitats again (issue 21): kept per (language, map, its offset), bounded.
+_END_MARKS: dict[tuple, dict] = {}
+
+
+def _kept_end_marks(entry: dict, minx: int, miny: int) -> dict:
+    key = (get_language(), repr(entry["map"]), minx, miny)
+    marks = _END_MARKS.get(key)
+    if marks is None:
+        if len(_END_MARKS) > 2000:
+            _END_MARKS.clear()
+        marks = _END_MARKS[key] = _end_marks(entry, minx, miny)
+    return {k: [dict(v) for v in value] if isinstance(value, list) else dict(value) if isinstance(value, dict)
+            else value for k, value in marks.items()}                 # the caller's own copies
 
 
 def _end_marks(entry: dict, minx: int, miny: int) -> dict:
