@@ -217,10 +217,11 @@ def describe(slug: str, event: dict, names: list[str], view: dict | None = None)
 # holds that very event: a seat's hidden draw, filtered out of the others' events or shown
 # to them with less in it, is a different key, and no audience can receive words made from
 # data its view did not carry. A presenter's `describe` must read nothing but its arguments
-# and the active language (they all do; tests/games/test_history.py holds it for each game).
+# and the active language (they all do; tests/games/test_history_kept.py compares kept and
+# fresh sentences for each game, audience and language). Bounded by SENTENCES_KEPT in all.
 _SENTENCES: dict[tuple, dict[str, str]] = {}
-SENTENCE_SETS_KEPT = 500          # (game, language, names, context) sets
-SENTENCES_PER_SET = 4000          # events per set, far above any game's length
+SENTENCES_KEPT = 50_000           # in all (a late game holds a few hundred): some 20 MB at most
+_kept_count = [0]
 
 
 def sentence_writer(slug: str, view: dict, names: list[str]):
@@ -234,19 +235,17 @@ def sentence_writer(slug: str, view: dict, names: list[str]):
     else:
         context = None
     key = (slug, get_language(), tuple(names), context)
-    kept = _SENTENCES.get(key)
-    if kept is None:
-        if len(_SENTENCES) >= SENTENCE_SETS_KEPT:
-            _SENTENCES.clear()
-        kept = _SENTENCES[key] = {}
+    kept = _SENTENCES.setdefault(key, {})
 
     def sentence(event: dict) -> str:
         data = repr(event)
         text = kept.get(data)
         if text is None:
-            if len(kept) >= SENTENCES_PER_SET:
+            if _kept_count[0] >= SENTENCES_KEPT:   # full: start afresh (the sets in use refill)
+                forget_sentences()
                 kept.clear()
             text = kept[data] = describe(slug, event, names, view)
+            _kept_count[0] += 1
         return text
     return sentence
 
@@ -254,6 +253,7 @@ def sentence_writer(slug: str, view: dict, names: list[str]):
 def forget_sentences() -> None:
     """Drop every kept sentence (tests; a process picks up new catalogues by restarting)."""
     _SENTENCES.clear()
+    _kept_count[0] = 0
 
 
 def history(slug: str, view: dict, names: list[str]) -> list[dict]:

@@ -387,7 +387,7 @@ def _kept_end_marks(entry: dict, minx: int, miny: int) -> dict:
     key = (get_language(), repr(entry["map"]), minx, miny)
     marks = _END_MARKS.get(key)
     if marks is None:
-        if len(_END_MARKS) > 2000:
+        if len(_END_MARKS) > 500:             # a map's key and marks: some 10 kB
             _END_MARKS.clear()
         marks = _END_MARKS[key] = _end_marks(entry, minx, miny)
     return {k: [dict(v) for v in value] if isinstance(value, list) else dict(value) if isinstance(value, dict)

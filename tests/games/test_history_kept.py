@@ -178,3 +178,14 @@ def test_a_finished_games_rating_changes_are_read_once_for_every_audience(start_
             render_panel_for_seat(game, seat)
     rating_reads = [q["sql"] for q in queries.captured_queries if "ratingevent" in q["sql"].lower()]
     assert len(rating_reads) == 1
+
+
+def test_the_kept_sentences_are_bounded(monkeypatch):
+    monkeypatch.setattr(presenters, "_module", lambda slug: HiddenDraws)
+    monkeypatch.setattr(presenters, "SENTENCES_KEPT", 50)
+    HiddenDraws.calls = []
+    view = {"events": [{"type": "draw", "seat": 0, "turn": t} for t in range(1, 121)]}
+    texts = [entry["text"] for entry in presenters.history("g", view, ["Ann"])]
+    assert texts == ["Ann drew a card."] * 120
+    assert presenters._kept_count[0] <= 50
+    assert sum(len(kept) for kept in presenters._SENTENCES.values()) <= 50
