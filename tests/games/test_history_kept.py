@@ -189,3 +189,16 @@ def test_the_kept_sentences_are_bounded(monkeypatch):
     assert texts == ["Ann drew a card."] * 120
     assert presenters._kept_count[0] <= 50
     assert sum(len(kept) for kept in presenters._SENTENCES.values()) <= 50
+
+
+def test_rift_valley_reserves_turn_by_turn_reuses_the_historys_sentences(start_game, alice, bob):
+    from games.rift_valley_reserve.presenter import history_rows
+
+    game = played(start_game, [alice, bob], "rift-valley-reserve", 40)
+    names = seat_names(game)
+    for seat in (0, 1, None):
+        with translation.override("it"):
+            view = game.rules.view(game.state, seat)
+            written = numbered_history(game.game_slug, view, names)
+            assert history_rows(view, names, written) == history_rows(view, names)
+            assert history_rows(view, names, written)
