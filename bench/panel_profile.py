@@ -1,9 +1,11 @@
 """Profile and fingerprint game panel renders (no server, a scratch SQLite file).
 
     .venv/bin/python bench/panel_profile.py time            # ms per panel render, per game
-    .venv/bin/python bench/panel_profile.py hot rifugio     # cProfile of the renders
+    .venv/bin/python bench/panel_profile.py hot rifugio [100000]  # cProfile of the renders (at the end)
     .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
-    .venv/bin/python bench/panel_profile.py dump FILE       # every panel's HTML, tokens blanked
+    .venv/bin/python bench/panel_profile.py dump FILE [slug...]  # every panel's HTML, tokens blanked
+    .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
+    .venv/bin/python bench/panel_profile.py replay [slug...]  # replay page, cold and repeat, ÷ bare
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
 exactly the same thing.
@@ -102,15 +104,120 @@ def main():
     setup()
     try:
         if mode == "dump":
+            only(sys.argv[3:])
             dump(list(games()), sys.argv[2])
         elif mode == "time":
             cpu_times(list(games()))
         elif mode == "hot":
-            hot_functions(sys.argv[2])
+            hot_functions(sys.argv[2], [int(m) for m in sys.argv[3:]])
         elif mode == "templates":
             by_template(sys.argv[2])
+        elif mode == "ratio":
+            ratios(sys.argv[2:])
+        elif mode == "replay":
+            replays(sys.argv[2:])
     finally:
         DB.unlink(missing_ok=True)
+
+
+def bare_request_ms(client, count=300) -> float:
+    """Median CPU ms of an in-process GET of bench.urls' bare authenticated view."""
+    samples = []
+    for _ in range(count):
+        start = time.process_time()
+        client.get("/bench/bare/")
+        samples.append(time.process_time() - start)
+    return 1000 * statistics.median(samples)
+
+
+def panel_ms(game, repeat=5) -> float:
+    """Median CPU ms of a panel render over every seat and a spectator, `repeat` times."""
+    render(game, 0)
+    samples = []
+    for _ in range(repeat):
+        for seat in [*range(game.seats.count()), None]:
+            start = time.process_time()
+            render(game, seat)
+            samples.append(time.process_time() - start)
+    return 1000 * statistics.median(samples)
+
+
+def only(slugs):
+    """Keep the games named (all of them when none is)."""
+    for slug in list(PLAYERS):
+        if slugs and slug not in slugs:
+            del PLAYERS[slug]
+
+
+def ratios(slugs):
+    """Per game and phase (start, 7 and 40 moves, the end): a panel's CPU time ÷ an
+    in-process bare request measured just before it, in the same process (issue 21's
+    target: at most 2x). The bare request is re-measured before each game."""
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from accounts.models import User
+
+    only(slugs)
+    built = list(games())
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client = Client()
+        client.force_login(User.objects.get(username="p0"))
+        bare = bare_request_ms(client)
+        print(f"bare request {bare:.2f} ms CPU", flush=True)
+        current = None
+        for slug, target, game in built:
+            if slug != current:
+                current = slug
+                bare = bare_request_ms(client)
+            ms = panel_ms(game)
+            print(f"{slug:22} {PLAYERS[slug]}p move {target:6} ({game.version:4} v)  {ms:6.2f} ms"
+                  f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB", flush=True)
+
+
+def replays(slugs):
+    """The replay page of each game played to its end (`/play/<id>/replay/?step=k`, the
+    whole page as a visitor opens it) at its first, middle and last step: CPU of the first
+    visit with an empty cache (no checkpoints, no cached step), the median of 20 repeat
+    visits, and of 20 htmx requests for that step (the fragment the replay's buttons fetch),
+    each ÷ an in-process bare request (issue 21: ≤ 5x cold, ≤ 2x repeat)."""
+    from django.core.cache import cache
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from accounts.models import User
+    from games.replay import step_seqs
+
+    only(slugs)
+    built = list(games((100000,)))
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client = Client()
+        client.force_login(User.objects.get(username="p0"))
+        for slug, _target, game in built:
+            bare = bare_request_ms(client)
+            last = len(step_seqs(game))
+            for step in (1, last // 2, last):
+                url = f"/play/{game.pk}/replay/?step={step}"
+                cache.clear()
+                start = time.process_time()
+                status = client.get(url).status_code
+                cold = 1000 * (time.process_time() - start)
+                samples = []
+                for _ in range(20):
+                    start = time.process_time()
+                    client.get(url)
+                    samples.append(time.process_time() - start)
+                repeat = 1000 * statistics.median(samples)
+                samples = []
+                for _ in range(20):               # the next step as the page's buttons ask for it
+                    start = time.process_time()
+                    client.get(url, headers={"HX-Request": "true"})
+                    samples.append(time.process_time() - start)
+                step_ms = 1000 * statistics.median(samples)
+                print(f"{slug:22} replay step {step:4} of {last:4} (HTTP {status})  cold {cold:6.2f} ms"
+                      f" {cold / bare:5.1f}x  repeat {repeat:5.2f} ms {repeat / bare:4.1f}x"
+                      f"  htmx step seen before {step_ms:5.2f} ms {step_ms / bare:4.1f}x  (bare {bare:.2f} ms)",
+                      flush=True)
 
 
 def by_template(slug):
@@ -144,12 +251,15 @@ def by_template(slug):
 
 
 
-def hot_functions(slug):
-    """cProfile of the renders only: the functions with most time of their own."""
+def hot_functions(slug, moves=()):
+    """cProfile of the renders only (of the phases `moves` when given, e.g. 100000 for the
+    end): the functions with most time of their own."""
     import cProfile
     import pstats
 
-    chosen = [g for s, _t, g in games() if s == slug]
+    chosen = [g for s, _t, g in games(tuple(moves) or (0, 7, 40, 100000)) if s == slug]
+    for game in chosen:                   # warm: templates compiled, modules imported
+        render(game, 0)
     profile = cProfile.Profile()
     profile.enable()
     for game in chosen:

@@ -144,6 +144,8 @@ class Game(PlaysAGame, models.Model):
     _rematch_offer: RematchOffer | None
     _last_move: Move | None
     _last_move_version: int
+    _rating_events: dict[int, Any]    # set by games.panel: user id -> its RatingEvent for this game
+    _rating_events_version: int
 
     class Meta:
         ordering = ["-created"]

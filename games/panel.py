@@ -79,10 +79,14 @@ def numbered_history(slug: str, view: dict, names: list[str]) -> list[dict]:
     """The whole history, oldest first, each entry numbered (`number`, from 1) and with its
     turn when the game's events carry one: pages list it newest first in a scroll box."""
     entries = presenters.history(slug, view, names)
+    labels: dict = {}                     # one "Turn N" per turn, not per entry
     for number, entry in enumerate(entries, start=1):
         entry["number"] = number
         # No second "Turn N" label when the game's sentence already starts with it.
-        entry["says_turn"] = entry["turn"] is not None and entry["text"].startswith(turn_label(entry["turn"]))
+        turn = entry["turn"]
+        if turn is not None and turn not in labels:
+            labels[turn] = turn_label(turn)
+        entry["says_turn"] = turn is not None and entry["text"].startswith(labels[turn])
     return entries
 
 
@@ -195,7 +199,10 @@ def final_seat_ranks(game: Game) -> list[int | None]:
 
 def _add_rating_changes(game: Game, rows: list[dict]) -> None:
     """Each seat's rating change and why ("+18: 1st of 4; ..."), on the final result."""
-    events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
+    if getattr(game, "_rating_events_version", None) != game.version:   # once per game object
+        game._rating_events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
+        game._rating_events_version = game.version
+    events = game._rating_events
     for row, seat in zip(rows, game.ordered_seats(), strict=False):
         event = events.get(seat.user_id) if seat.user_id else None
         if event is not None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import importlib
 import re
+import unicodedata
 from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.utils.translation import gettext as _, ngettext, pgettext
+from django.utils.text import Truncator
+from django.utils.translation import get_language, gettext as _, ngettext, pgettext
 
 from . import rules as registry
 
@@ -148,6 +150,13 @@ def describe_options(slug: str, options: dict) -> list[str]:
     return lines
 
 
+def shortened(text, length: int) -> str:
+    """`text|truncatechars:length`, without building a Truncator for the (usual) text that
+    already fits: what the filter returns for it, the text in Unicode's composed form."""
+    text = unicodedata.normalize("NFC", str(text))
+    return text if len(text) <= length else Truncator(text).chars(length)
+
+
 SEAT_MENTION = re.compile(r"\bSeat (\d+)\b")
 
 
@@ -195,18 +204,72 @@ def describe(slug: str, event: dict, names: list[str], view: dict | None = None)
     return describe_action(event)
 
 
+# Each event's sentence, kept once it has been written (issue 21): a panel shows the whole
+# History, and re-describing a few hundred events on every render of every audience was most
+# of a late game's panel. Kept in this process only, not in the shared cache: a lookup here
+# costs less than describing, a Redis round trip would cost more, and a deploy (new presenter
+# code, new catalogues) starts afresh by itself.
+#
+# The key is everything a sentence is made of: the game, the language, the seats' names,
+# what `describe_in_view` reads of the view (the presenter's `describe_context(view)`), and
+# the event itself as the audience's view holds it (its `repr`: JSON data, so equal text
+# means equal data). A sentence is therefore only ever reused for an audience whose own view
+# holds that very event: a seat's hidden draw, filtered out of the others' events or shown
+# to them with less in it, is a different key, and no audience can receive words made from
+# data its view did not carry. A presenter's `describe` must read nothing but its arguments
+# and the active language (they all do; tests/games/test_history_kept.py compares kept and
+# fresh sentences for each game, audience and language). Bounded by SENTENCES_KEPT in all.
+_SENTENCES: dict[tuple, dict[str, str]] = {}
+SENTENCES_KEPT = 50_000           # in all (a late game holds a few hundred): some 20 MB at most
+_kept_count = [0]
+
+
+def sentence_writer(slug: str, view: dict, names: list[str]):
+    """`event -> sentence` for this view's events, as `describe` words them, from the
+    kept sentences when the same event was worded before under the same key."""
+    module = _module(slug)
+    if module is not None and hasattr(module, "describe_in_view"):
+        if not hasattr(module, "describe_context"):   # cannot tell what it reads: no keeping
+            return lambda event: module.describe_in_view(event, names, view)
+        context = module.describe_context(view)
+    else:
+        context = None
+    key = (slug, get_language(), tuple(names), context)
+    kept = _SENTENCES.setdefault(key, {})
+
+    def sentence(event: dict) -> str:
+        data = repr(event)
+        text = kept.get(data)
+        if text is None:
+            if _kept_count[0] >= SENTENCES_KEPT:   # full: start afresh (the sets in use refill)
+                forget_sentences()
+                kept.clear()
+            text = kept[data] = describe(slug, event, names, view)
+            _kept_count[0] += 1
+        return text
+    return sentence
+
+
+def forget_sentences() -> None:
+    """Drop every kept sentence (tests; a process picks up new catalogues by restarting)."""
+    _SENTENCES.clear()
+    _kept_count[0] = 0
+
+
 def history(slug: str, view: dict, names: list[str]) -> list[dict]:
     """What happened so far, oldest first: `{"turn", "seat", "text", "event"}` per entry.
 
     Drawn from the view's `events` (data, filtered per seat like the rest of the view) and
     put into words by the game's presenter, so pages, replays and e-mails read the same
-    data and nothing parses sentences. A game whose view still carries a prose `log`
-    gets its lines with seat numbers swapped for names.
+    data and nothing parses sentences; each event's sentence is written once (see
+    `sentence_writer`). A game whose view still carries a prose `log` gets its lines with
+    seat numbers swapped for names.
     """
     events = view.get("events")
     if events is not None:
+        sentence = sentence_writer(slug, view, names)
         return [{"turn": event.get("turn"), "seat": event.get("seat"), "event": event,
-                 "text": describe(slug, event, names, view)} for event in events]
+                 "text": sentence(event)} for event in events]
     return [{"turn": None, "seat": None, "event": None, "text": name_seats(str(line), names)}
             for line in view.get("log", [])]
 

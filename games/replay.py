@@ -69,12 +69,22 @@ def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
 
 def step_seqs(game: Game) -> list[int]:
     """The move numbers a viewer pages through, in order: every move but the in-turn
-    corrections and the moves they cancel. Index k-1 holds step k's move."""
+    corrections and the moves they cancel. Index k-1 holds step k's move. A finished game's
+    are kept in the cache (they never change): each replay request read every move to fold
+    them (issue 21)."""
     if not presenters.folds_moves(game.game_slug):
         return list(range(1, game.version + 1))
+    key = f"{_checkpoint_key(game, game.version)}:steps" if not game.is_active else None
+    if key is not None:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
     rows = list(game.moves.order_by("seq").values_list("seq", "seat", "action"))
     folded = presenters.folded_moves(game.game_slug, [(seat, action) for _, seat, action in rows])
-    return [seq for i, (seq, _, _) in enumerate(rows) if i not in folded]
+    seqs = [seq for i, (seq, _, _) in enumerate(rows) if i not in folded]
+    if key is not None:
+        cache.set(key, seqs, timeout=7 * 24 * 3600)
+    return seqs
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -36,9 +37,10 @@ class GameUnavailable(Exception):
     """The game's package is no longer installed: its pages say so instead of failing."""
 
 
-def _game(game_id: int, *, without_state: bool = False) -> Game:
-    """The game with its seats; `without_state` leaves the (large) state unread until used."""
-    games = Game.objects.prefetch_related("seats__user")
+def _game(game_id: int, *, without_state: bool = False, with_seats: bool = True) -> Game:
+    """The game with its seats (unless `with_seats` is False); `without_state` leaves the
+    (large) state unread until used."""
+    games = Game.objects.prefetch_related("seats__user") if with_seats else Game.objects.all()
     game = get_object_or_404(games.defer("state") if without_state else games, pk=game_id)
     if not game.is_available:
         raise GameUnavailable
@@ -153,7 +155,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
 def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Step through a finished game, rebuilt from its seed and moves."""
     try:
-        game = _game(game_id, without_state=True)  # a cached step never needs it
+        game = _game(game_id, without_state=True, with_seats=False)  # a cached step needs neither
     except GameUnavailable:
         return unavailable(request)
     if game.is_active and not request.user.is_superuser:
@@ -189,6 +191,8 @@ def replay_fragment(game: Game, step: int) -> str:
     key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
     html = cache.get(key)
     if html is None:
+        if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+            prefetch_related_objects([game], "seats__user")   # names, stand-ins: one read
         html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
         cache.set(key, html, REPLAY_FRAGMENT_SECONDS)
     return html

@@ -19,7 +19,12 @@ from __future__ import annotations
 
 import functools
 import random
+from html import escape as _html_escape
+from urllib.parse import quote as _url_quote
 from collections.abc import Iterator, Mapping
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import selection
 from games.presenters import describe_from
@@ -95,7 +100,14 @@ def animal_letter(animal: str) -> str:
 
 def pad_label(key: str) -> str:
     """A score pad row's name (the same on the side score card)."""
-    labels = {
+    return _pad_labels(get_language()).get(key, key)
+
+
+@functools.lru_cache(maxsize=64)
+def _pad_labels(language: str | None) -> dict[str, str]:
+    """Every score pad row's name in one language (asked of the catalogue once, not ten
+    texts per row asked)."""
+    return {
         "habitat_forest": pgettext("Alpine Trails score pad", "Forest"),
         "habitat_rock": pgettext("Alpine Trails score pad", "Rock"),
         "habitat_meadow": pgettext("Alpine Trails score pad", "Meadow"),
@@ -107,7 +119,6 @@ def pad_label(key: str) -> str:
         "longest_path": pgettext("Alpine Trails score pad", "Longest path"),
         "goal": pgettext("Alpine Trails score pad", "Goal"),
     }
-    return labels.get(key, key)
 
 
 def pad_rows() -> list[tuple[str, str]]:
@@ -247,8 +258,32 @@ def tile_face(tile_id: str, side: str, rotation: int = 0) -> dict:
     return piece_face({"kind": "terrain", "terrain": tile["terrain"], "animal": None})
 
 
-def cell_title(cell: dict) -> str:
-    """A piece in words, for its tooltip and screen readers."""
+# Each piece's title and letters, kept per language (issue 21): a map of 40 pieces asked the
+# catalogue some 15 times per piece on every render of every seat's map.
+_TITLES: dict[tuple, str] = {}
+
+
+def cell_title(cell: dict, language: str | None = None) -> str:
+    """A piece in words, for its tooltip and screen readers (kept per language and piece;
+    `language`: the active one, when the caller has read it already)."""
+    key = (language or get_language(), cell["kind"], cell.get("terrain"), cell.get("shape"), cell.get("miles"),
+           tuple(cell.get("exits") or ()), bool(cell.get("animal")), cell.get("camp"), cell.get("square"))
+    title = _TITLES.get(key)
+    if title is None:
+        if len(_TITLES) > 20000:
+            _TITLES.clear()
+        title = _TITLES[key] = _cell_title(cell)
+    return title
+
+
+@functools.lru_cache(maxsize=64)
+def _letters(language: str | None) -> tuple[dict, dict]:
+    """The terrain and animal letters in one language."""
+    return ({t: terrain_letter(t) for t in ("forest", "rock", "meadow", "wetland")},
+            {a: animal_letter(a) for a in ("bear", "goat", "wolf", "moose")})
+
+
+def _cell_title(cell: dict) -> str:
     kind = cell["kind"]
     if kind == "trail":
         return ngettext("%(tile)s, %(miles)s mile, exits %(exits)s", "%(tile)s, %(miles)s miles, exits %(exits)s",
@@ -270,16 +305,18 @@ def cell_title(cell: dict) -> str:
     return kind.capitalize()
 
 
-def piece_face(cell: dict) -> dict:
+def piece_face(cell: dict, language: str | None = None) -> dict:
     """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
     kind = cell["kind"]
-    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letter(cell.get("terrain") or ""),
-            "title": cell_title(cell)}
+    language = language or get_language()
+    terrain_letters, animal_letters = _letters(language)
+    face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letters.get(cell.get("terrain") or "", ""),
+            "title": cell_title(cell, language)}
     if kind == "trail":
         face.update(path=trail_path(cell["exits"]), miles=cell["miles"], sign=cell.get("sign"),
                     shape=cell.get("shape"))
     elif kind == "terrain":
-        face.update(animal=cell.get("animal"), animal_letter=animal_letter(cell.get("animal") or ""))
+        face.update(animal=cell.get("animal"), animal_letter=animal_letters.get(cell.get("animal") or "", ""))
     elif kind == "basecamp":
         face.update(square=cell.get("square"), camp=cell.get("camp"))
     elif kind == "waterfall":
@@ -318,9 +355,10 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
 
     cells = []
     camp = []
+    language = get_language()
     for key, cell in entry["map"].items():
         px, py = at(cell["x"], cell["y"])
-        face = piece_face(cell)
+        face = piece_face(cell, language)
         face.update(x=cell["x"], y=cell["y"], px=px, py=py, key=key, new_lake=over and cell["kind"] == "lake")
         cells.append(face)
         if cell["kind"] == "basecamp":
@@ -335,9 +373,25 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
         h["px"], h["py"] = at(h["x"], h["y"])
     extras = {}
     if over:
-        extras = _end_marks(entry, minx, miny)
+        extras = _kept_end_marks(entry, minx, miny)
     return {"cells": cells, "base": base, "open_ends": open_ends, "highlights": list(highlights),
             "width": (maxx - minx + 3) * S, "height": (maxy - miny + 3) * S, "S": S, **extras}
+
+
+# A finished map never changes, yet every render of every audience searched each map's longest
+# path and habitats again (issue 21): kept per (language, map, its offset), bounded.
+_END_MARKS: dict[tuple, dict] = {}
+
+
+def _kept_end_marks(entry: dict, minx: int, miny: int) -> dict:
+    key = (get_language(), repr(entry["map"]), minx, miny)
+    marks = _END_MARKS.get(key)
+    if marks is None:
+        if len(_END_MARKS) > 500:             # a map's key and marks: some 10 kB
+            _END_MARKS.clear()
+        marks = _END_MARKS[key] = _end_marks(entry, minx, miny)
+    return {k: [dict(v) for v in value] if isinstance(value, list) else dict(value) if isinstance(value, dict)
+            else value for k, value in marks.items()}                 # the caller's own copies
 
 
 def _end_marks(entry: dict, minx: int, miny: int) -> dict:
@@ -733,7 +787,7 @@ def board_context(panel: dict) -> dict:
     if me is not None and seat is not None:  # me is only set for a seat
         main = map_geometry(me, highlights=ctl["highlights"] if ctl else (), over=over)
         main.update(seat=seat, name=names[seat])
-    return {"board": {
+    board = {
         "S": S, "main": main, "maps": other_maps(view, seat if me is not None else None, names), "ctl": ctl,
         "me": me, "over": over, "replay": replay, "pad": score_pad(view, names, seat),
         "notices": gift_notices(view, seat if me is not None else None, names), "status": seat_status(view, names),
@@ -743,7 +797,9 @@ def board_context(panel: dict) -> dict:
         "held": [animal_word(a) for a in (me or {}).get("animals", [])],
         "terrains": [{"id": t, "letter": terrain_letter(t), "animal": ANIMAL_OF[t]} for t in TERRAINS],
         "spectator": seat is None,
-    }, "done_action": {"type": "done"}}
+    }
+    draw_maps(panel, board)
+    return {"board": board, "done_action": {"type": "done"}}
 
 
 # --- events in words ---------------------------------------------------------------------------
@@ -912,3 +968,152 @@ def how_to_play_context() -> dict:
         "pad_rows": pad_rows(),
         "board_style": STYLESHEET,
     }
+
+
+# --- the maps as SVG, written here (issue 21) ------------------------------------------------
+# A panel draws every seat's map, each cell a tile: as template includes that was most of an
+# Alpine Trails panel. These write the markup _map.html and _tile.html draw (the how-to-play
+# page still includes them): every outside text escaped exactly once, numbers as Python prints
+# them (never a decimal comma), `|add` coordinates truncated to integers as the filter did.
+
+def _esc(value) -> str:
+    return _html_escape(str(value))
+
+
+@functools.lru_cache(maxsize=64)
+def _tile_texts(language: str | None) -> dict[str, str]:
+    """The words drawn on tiles, in one language (asked of the catalogue once, not per tile)."""
+    return {"miles": pgettext("Alpine Trails: miles, short", "%(miles)s mi"),
+            "tent": _esc(pgettext("Alpine Trails", "tent +8")), "lake": _esc(pgettext("Alpine Trails", "lake +2"))}
+
+
+def tile_svg(f: dict, texts: dict[str, str] | None = None) -> str:
+    """One piece in a 72x72 cell at the origin (`f` from piece_face): _tile.html's markup.
+    `texts`: _tile_texts of the active language, when the caller has them already."""
+    kind = f.get("kind")
+    texts = texts or _tile_texts(get_language())
+    if kind == "trail":
+        terrain, path = _esc(f["terrain"]), _esc(f["path"])
+        sign = '<use href="#at-sign" x="25" y="18" width="22" height="24"></use>' if f.get("sign") else ""
+        miles = texts["miles"] % {"miles": _esc(f["miles"])}
+        return (f'<rect class="bg t-{terrain}" width="72" height="72"></rect>'
+                f'<path class="trail-edge" d="{path}"></path><path class="trail" d="{path}"></path>'
+                f'<use href="#at-i-{terrain}" x="3" y="3" width="20" height="20"></use>'
+                f'<text class="letter" x="64" y="15">{_esc(f["letter"])}</text>{sign}'
+                f'<g class="miles"><rect x="43" y="51" width="26" height="16" rx="8"></rect>'
+                f'<text x="56" y="63">{miles}</text></g>')
+    if kind == "terrain":
+        terrain = _esc(f["terrain"])
+        animal = (f'<g class="animal a-{_esc(f["animal"])}"><circle cx="19" cy="52" r="14"></circle>'
+                  f'<text x="19" y="57">{_esc(f["animal_letter"])}</text></g>') if f.get("animal") else ""
+        return (f'<rect class="bg t-{terrain}" width="72" height="72"></rect>'
+                '<rect class="terrain-side" x="3" y="3" width="66" height="66" rx="4"></rect>'
+                f'<use href="#at-i-{terrain}" x="6" y="8" width="28" height="28"></use>'
+                f'<use href="#at-i-{terrain}" x="38" y="36" width="28" height="28"></use>'
+                f'<text class="letter" x="63" y="17">{_esc(f["letter"])}</text>{animal}')
+    if kind == "basecamp":
+        a = f.get("square") == "A"
+        return (f'<rect class="bg t-{_esc(f["terrain"])}" width="72" height="72"></rect>'
+                f'<use href="#at-i-{_esc(f["terrain"])}" x="{4 if a else 48}" y="48" width="20" height="20"></use>'
+                f'<text class="letter" x="{10 if a else 62}" y="17">{_esc(f["letter"])}</text>')
+    if kind == "campsite":
+        return ('<rect class="bg neutral" width="72" height="72"></rect>'
+                '<use href="#at-tent" x="14" y="12" width="44" height="40"></use>'
+                f'<text class="caption" x="36" y="65">{texts["tent"]}</text>')
+    if kind == "waterfall":
+        points = (f'<text class="caption light" x="36" y="66">+{_esc(f["points"])}</text>'
+                  if f.get("points") is not None else "")
+        return ('<rect class="bg falls" width="72" height="72"></rect>'
+                f'<use href="#at-falls" x="16" y="6" width="40" height="50"></use>{points}')
+    if kind == "lake":
+        return ('<rect class="bg lake" x="2" y="2" width="68" height="68" rx="22"></rect>'
+                '<use href="#at-waves" x="14" y="14" width="44" height="28"></use>'
+                f'<text class="caption light" x="36" y="60">{texts["lake"]}</text>')
+    return ""
+
+
+def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | None = None, hx=None) -> SafeString:
+    """One player's map (`geo` from map_geometry): _map.html's markup. `hx` gives the
+    highlighted squares' attributes: `hx.post(action)` and `hx.get(sel)`."""
+    width, height = geo["width"], geo["height"]
+    out = [f'<svg class="at-map{" small" if small else ""}" viewBox="0 0 {width} {height}" '
+           f'role="{"group" if geo.get("highlights") else "img"}" aria-label="{_esc(label)}" '
+           f'data-seat="{_esc(seat_index)}" style="--w: {width}px">'
+           f'<rect class="map-bg" width="{width}" height="{height}" rx="8"></rect>']
+    if geo.get("open_ends"):
+        title = _esc(_("Open trail end: a lake goes here at the end (+2)"))
+        lake = "" if small else f'<text x="36" y="41">{_esc(pgettext("Alpine Trails open trail end", "lake?"))}</text>'
+        out.extend(f'<g class="open-end" transform="translate({o["px"]},{o["py"]})"><title>{title}</title>'
+                   f'<rect x="6" y="6" width="60" height="60" rx="20"></rect>{lake}</g>' for o in geo["open_ends"])
+    texts = _tile_texts(get_language())
+    for c in geo.get("cells") or ():
+        out.append(f'<g class="cell k-{_esc(c["kind"])}{" new-lake" if c.get("new_lake") else ""}" '
+                   f'data-xy="{_esc(c["key"])}" transform="translate({c["px"]},{c["py"]})">'
+                   f'<title>{_esc(c["title"])}</title>{tile_svg(c, texts)}</g>')
+    base = geo.get("base")
+    if base:
+        out.append(f'<g class="basecamp-frame" transform="translate({base["px"]},{base["py"]})">'
+                   f'<title>{_esc(pgettext("Alpine Trails piece", "Base camp"))}</title>'
+                   f'<rect width="{base["w"]}" height="72" rx="6"></rect></g>'
+                   f'<use class="lodge" href="#at-lodge" x="{int(base["px"]) + 44}" y="{int(base["py"]) + 12}" '
+                   'width="56" height="44"></use>')
+    out.extend(f'<path class="habitat h-{_esc(h["terrain"])}" d="{_esc(h["d"])}" transform="scale(72)">'
+               f'<title>{_esc(h["title"])}</title></path>' for h in geo.get("habitats") or ())
+    if geo.get("path_cells"):
+        longest = _esc(pgettext("Alpine Trails score pad", "Longest path"))
+        out.extend(f'<rect class="longest" x="{int(p["px"]) + 4}" y="{int(p["py"]) + 4}" width="64" height="64" '
+                   f'rx="6"><title>{longest}</title></rect>' for p in geo["path_cells"])
+    badge = geo.get("path_lake")
+    if badge:
+        miles = pgettext("Alpine Trails", "%(miles)s mi path") % {"miles": _esc(geo.get("path_miles", ""))}
+        out.append(f'<g class="path-badge" transform="translate({badge["px"]},{badge["py"]})">'
+                   f'<rect x="4" y="-10" width="64" height="20" rx="10"></rect><text x="36" y="5">{miles}</text></g>')
+    for h in geo.get("highlights") or ():
+        faint = h.get("faint")
+        aria = _esc(h["aria"])
+        where = f'{_esc(h["x"])},{_esc(h["y"])}'
+        act = hx.post(h["action"]) if h.get("action") else hx.get(h.get("sel", ""))
+        out.append(f'<g class="hl{" faint" if faint else ""} sel-target" data-xy="{where}" data-sel-focus="{where}" '
+                   f'transform="translate({h["px"]},{h["py"]})" role="button" tabindex="0" aria-label="{aria}" '
+                   f'{act} hx-target="#live" hx-swap="innerHTML"><title>{aria}</title>'
+                   '<rect class="hl-bg" x="2" y="2" width="68" height="68" rx="6"></rect>')
+        if ghost and not faint:
+            out.append(f'<g class="ghost">{tile_svg(ghost, texts)}</g>')
+        if h.get("label"):
+            out.append('<g class="hl-label" aria-hidden="true"><rect x="14" y="24" width="44" height="24" rx="12">'
+                       f'</rect><text x="36" y="41">{_esc(h["label"])}</text></g>')
+        out.append("</g>")
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+class _Hx:
+    """The hx attributes of a map's highlighted squares (one URL pair per render)."""
+
+    def __init__(self, panel: dict):
+        from django.urls import reverse
+
+        from games.panel import action_vals
+
+        pk = panel["game"].pk
+        self._panel, self._vals = panel, action_vals
+        self.act_url, self.panel_url = _esc(reverse("games:act", args=[pk])), _esc(reverse("games:panel", args=[pk]))
+
+    def post(self, action: dict) -> str:
+        return f'hx-post="{self.act_url}" hx-vals="{_esc(self._vals(self._panel, action))}"'
+
+    def get(self, sel) -> str:
+        return f'hx-get="{self.panel_url}?sel={_esc(_url_quote(str(sel), safe="/"))}"'
+
+
+def draw_maps(panel: dict, board: dict) -> None:
+    """Each map's SVG: `svg` on the main map and on every other map's entry; none for a
+    context built without its game (a presenter's test of the context alone)."""
+    if panel.get("game") is None:
+        return
+    if board["main"] is not None:
+        ghost = (board.get("ctl") or {}).get("ghost")
+        board["main"]["svg"] = map_svg(board["main"], small=False, seat_index=board["main"]["seat"],
+                                       label=_("Your map"), ghost=ghost or None, hx=_Hx(panel))
+    for m in board["maps"]:
+        m["svg"] = map_svg(m["geo"], small=True, seat_index=m["seat"], label=m["name"])

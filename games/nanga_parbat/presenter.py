@@ -21,9 +21,14 @@ selection across live updates and gives the board its keyboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape as _html_escape
 from typing import Any, TypedDict
+from urllib.parse import quote as _url_quote
+
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
+from games.presenters import shortened
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 from .rules.data import SPECIES_INFO
@@ -762,6 +767,9 @@ def board_context(panel: dict) -> dict:
     board["view"] = mountain_view(board["sections"], inp.view.get("guide"))
     board["views"] = [{"key": k, "label": _(v["label"]), "checked": k == board["view"]}
                       for k, v in MOUNTAIN_VIEWS.items()]
+    if panel.get("game") is not None:     # none for a context built alone (the presenter's tests)
+        board["mountain_svg"] = mountain_svg(board, panel)
+        board["chart_svg"], board["path_svg"] = chart_svg(board, panel), path_svg(board)
     return {"board": board}
 
 
@@ -977,3 +985,196 @@ def how_to_play_context() -> dict:
     species = [dict(info, key=key, name=SPECIES_NAMES[key], power=SPECIES_POWERS[key])
                for key, info in SPECIES_INFO.items()]
     return {"board_style": STYLESHEET, "boards": boards, "windows": WINDOW_BOXES, "species": species}
+
+
+# --- the mountain as SVG, written here (issue 21) -------------------------------------------------
+# 36 squares, each a dozen lookups and escapes in a template loop, were a third of a panel. This
+# writes the markup _mountain.html draws (kept for reading and for the how-to-play page): every
+# outside text escaped exactly once, numbers as Python prints them (never a decimal comma),
+# `|add` coordinates truncated to integers as the filter did.
+
+def _esc(value) -> str:
+    return _html_escape(str(value))
+
+
+class _Hx:
+    """A control's hx attributes (_attrs.html): one URL pair per render."""
+
+    def __init__(self, panel: dict):
+        from django.urls import reverse
+
+        from games.panel import action_vals
+
+        pk = panel["game"].pk
+        self._panel, self._vals = panel, action_vals
+        self.act_url, self.panel_url = _esc(reverse("games:act", args=[pk])), _esc(reverse("games:panel", args=[pk]))
+
+    def attrs(self, item: dict) -> str:
+        if item.get("act"):
+            return (f' role="button" tabindex="0" hx-post="{self.act_url}" '
+                    f'hx-vals="{_esc(self._vals(self._panel, item["act"]))}" hx-target="#live" hx-swap="innerHTML"')
+        if item.get("get"):
+            sel = _esc(_url_quote(str(item["get"]), safe=""))
+            return (f' role="button" tabindex="0" hx-get="{self.panel_url}?sel={sel}"'
+                    ' hx-target="#live" hx-swap="innerHTML"')
+        return ""
+
+
+def _section_svg(s: dict, size, hx: _Hx) -> str:
+    x, y, piece = s["x"], s["y"], s["piece"]
+    ix, iy = int(x), int(y)
+    control = bool(s.get("act") or s.get("get"))
+    head = f'<g class="np-sec{" " + _esc(s["cls"]) if s.get("cls") else ""}{" sel-target" if control else ""}"'
+    head += f' data-section="{s["sid"]}" data-piece="{_esc(piece)}"'
+    if s.get("species"):
+        head += f' data-species="{_esc(s["species"])}"'
+    if s.get("owner") is not None:
+        head += f' data-owner="{_esc(s["owner"])}"'
+    head += (f' data-region="{_esc(s["region"])}" data-sel-focus="s{s["sid"]}" aria-label="{_esc(s["name"])}"'
+             + (hx.attrs(s) if control else ' role="img"') + ">")
+    body = (f'<title>{_esc(s["title"])}</title><rect class="sq" x="{x}" y="{y}" width="{size}" height="{size}" '
+            f'fill="{_esc(s["fill"])}" stroke="{_esc(s["line"])}"/>')
+    if piece == "animal":
+        body += f'<use href="#np-sp-{_esc(s["species"])}" x="{ix + 9}" y="{iy + 11}" width="43" height="43"/>'
+    elif piece == "hiker":
+        body += f'<use href="#np-meeple" x="{ix + 9}" y="{iy + 10}" width="43" height="43" fill="{_esc(s["colour"])}"/>'
+    else:
+        body += f'<use href="#np-tent" x="{ix + 8}" y="{iy + 9}" width="45" height="45" fill="{_esc(s["colour"])}"/>'
+    if s.get("picked"):
+        body += f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>'
+    return f"{head}{body}</g>"
+
+
+def _label_svg(s: dict) -> str:
+    ix, iy = int(s["x"]), int(s["y"])
+    mark = ""
+    if s["piece"] == "hiker":
+        mark = f'<text x="{ix + 30}" y="{iy + 35}" class="np-mark">{_esc(s["mark"])}</text>'
+    elif s["piece"] == "camp":
+        mark = f'<text x="{ix + 30}" y="{iy + 41}" class="np-mark">{_esc(s["mark"])}</text>'
+    return (f'<g data-region="{_esc(s["region"])}">{mark}'
+            f'<text x="{ix + 56}" y="{iy + 57}" class="np-num">{s["sid"]}</text></g>')
+
+
+def _region_svg(r: dict) -> str:
+    region, n = _esc(r["region"]), r["animals"]
+    words = {"region": region, "n": n}
+    if r["guide"]:
+        title = ngettext("Region %(region)s (%(n)s animal left): the guide is here",
+                         "Region %(region)s (%(n)s animals left): the guide is here", n) % words
+    else:
+        title = ngettext("Region %(region)s (%(n)s animal left)", "Region %(region)s (%(n)s animals left)", n) % words
+    fx, fy = r["flag_x"], r["flag_y"]
+    ifx, ify = int(fx), int(fy)
+    flag = f'np-flag{" " + _esc(r["cls"]) if r.get("cls") else ""}'
+    out = (f'<polygon class="np-region" data-region="{region}" points="{_esc(r["outline"])}" '
+           f'stroke="{_esc(r["line"])}"/><g class="{flag}" data-region="{region}" aria-hidden="true">'
+           f'<title>{title}</title>'
+           f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{ify + 22}" stroke="#4a3b22" stroke-width="2"/>'
+           f'<polygon class="pennant" points="{fx},{fy} {ifx + 17},{ify + 5} {fx},{ify + 11}"/>'
+           f'<text x="{ifx + 6}" y="{ify + 6}" class="np-flagnum">{region}</text></g>')
+    if r["guide"]:
+        guide = _("The guide is in region %(region)s") % {"region": region}
+        out += (f'<g class="np-guide-token" data-region="{region}" role="img" aria-label="{guide}">'
+                f'<title>{guide}</title><use href="#np-guide" x="{int(r["guide_x"]) - 11}" '
+                f'y="{int(r["guide_y"]) - 11}" width="22" height="22"/></g>')
+    return out
+
+
+def mountain_svg(board: dict, panel: dict) -> SafeString:
+    """The mountain's rocks, dotted paths, squares, labels and regions (_mountain.html)."""
+    hx = _Hx(panel)
+    size = board["S"]
+    out = [f'<polygon points="{_esc(rock["points"])}" fill="url(#np-rock)" stroke="#6b6256" stroke-width="1"/>'
+           for rock in board["rocks"]]
+    out.extend(f'<line class="np-dots" x1="{d["x1"]}" y1="{d["y1"]}" x2="{d["x2"]}" y2="{d["y2"]}"/>'
+               for d in board["dotted"])
+    out.extend(_section_svg(s, size, hx) for s in board["sections"])
+    out.append('<g class="np-labels" aria-hidden="true">')
+    out.extend(_label_svg(s) for s in board["sections"])
+    out.append("</g>")
+    out.extend(_region_svg(r) for r in board["regions"])
+    return mark_safe("".join(out))
+
+
+def _row_icon(row: dict, spot_h) -> str:
+    title = _esc(row["title"])
+    key = row["key"]
+    if key == "camps":
+        icon = '<use href="#np-tent" x="14" y="14" width="30" height="30" fill="#c9b48a"/>'
+        word = pgettext("nanga parbat chart row", "camps")
+    elif key == "different":
+        icon = ('<use href="#np-sp-tahr" x="2" y="18" width="22" height="22"/><use href="#np-sp-yak" x="17" y="18" '
+                'width="22" height="22"/><use href="#np-sp-bharal" x="32" y="18" width="22" height="22"/>')
+        word = pgettext("nanga parbat chart row", "different")
+    else:
+        icon = ''.join(f'<use href="#np-sp-red_panda" x="{x}" y="18" width="22" height="22"/>' for x in (2, 17, 32))
+        word = pgettext("nanga parbat chart row", "same")
+    return (f'<g class="np-row-icon" transform="translate(26,{row["y"]})" role="img" aria-label="{title}">'
+            f'<title>{title}</title><rect width="56" height="{spot_h}" rx="6" fill="#f6efe0"/>{icon}'
+            f'<text x="28" y="11" class="np-tiny">{_esc(word)}</text></g>')
+
+
+def _spot_svg(row_key: str, spot: dict, board: dict, hx: _Hx) -> str:
+    x, y = spot["x"], spot["y"]
+    ix, iy = int(x), int(y)
+    owned = spot.get("owner") is not None
+    cls = f'np-spot{" " + _esc(spot["cls"]) if spot.get("cls") else ""}{" owned" if owned else ""}'
+    cls += " sel-target" if spot.get("get") else ""
+    out = (f'<g class="{cls}" data-row="{_esc(row_key)}" data-col="{_esc(spot["col"])}" '
+           f'data-sel-focus="c{_esc(row_key)}{_esc(spot["col"])}" aria-label="{_esc(spot["name"])}"'
+           + (hx.attrs(spot) if spot.get("get") else ' role="img"') + ">"
+           f'<title>{_esc(spot["title"])}</title>'
+           f'<rect class="hl" x="{x}" y="{y}" width="{board["spot_w"]}" height="{board["spot_h"]}" rx="7"/>'
+           f'<text x="{ix + 32}" y="{iy + 23}" class="np-pts" aria-hidden="true">{_esc(spot["value"])}</text>')
+    if spot.get("cls") == "picked":
+        out += f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>'
+    if owned:
+        out += (f'<g class="np-cube" aria-hidden="true"><rect x="{ix + 20}" y="{iy + 32}" width="24" height="24" '
+                f'rx="3" fill="{_esc(spot["colour"])}" stroke="#222" stroke-width="1.5"/>'
+                f'<text x="{ix + 32}" y="{iy + 44}" class="np-mark">{_esc(spot["mark"])}</text></g>')
+    return out + "</g>"
+
+
+def chart_svg(board: dict, panel: dict) -> SafeString:
+    """The points chart (_chart.html's markup)."""
+    hx = _Hx(panel)
+    top, bottom = int(board["chart_y"]), int(board["chart_bottom"])
+    out = [f'<rect x="10" y="8" width="424" height="{bottom + 18}" rx="10" fill="#3d5a4a"/>'
+           f'<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">{_esc(_("Points chart"))}</text>']
+    for n in board["need_marks"]:
+        need, x = _esc(n["need"]), n["x"]
+        out.append(f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{top + 6}" r="10"/>'
+                   f'<text x="{x}" y="{top + 7}">{need}</text></g>'
+                   f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{bottom + 4}" r="10"/>'
+                   f'<text x="{x}" y="{bottom + 5}">{need}</text></g>')
+    for row in board["chart_rows"]:
+        out.append(_row_icon(row, board["spot_h"]))
+        out.extend(_spot_svg(row["key"], spot, board, hx) for spot in row["spots"])
+    return mark_safe("".join(out))
+
+
+def path_svg(board: dict) -> SafeString:
+    """The scoring path (_path.html's markup)."""
+    cell = board["cell"]
+    out = []
+    for c in board["path"]:
+        five = c.get("five")
+        number = f'<text x="{int(c["x"]) + 12}" y="{int(c["y"]) + 13}">{_esc(c["i"])}</text>' if five else ""
+        out.append(f'<g class="np-space{" five" if five else ""}"><rect x="{c["x"]}" y="{c["y"]}" width="{cell}" '
+                   f'height="{cell}"/>{number}</g>')
+    for counter, m in enumerate(board["markers"]):
+        name, mark, colour, score = _esc(m["name"]), _esc(m["mark"]), _esc(m["colour"]), m["score"]
+        title = ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", score) % {"name": name, "n": _esc(score)}
+        ix, iy = int(m["x"]), int(m["y"])
+        lap = (f'<g class="np-lap"><rect x="{ix - 4}" y="{iy - 12}" width="22" height="11" rx="5"/>'
+               f'<text x="{ix + 7}" y="{iy - 6}">+{_esc(m["laps"])}×50</text></g>') if m.get("laps") else ""
+        out.append(f'<g class="np-marker seat-{_esc(m["seat"])}"><title>{title}</title>'
+                   f'<rect x="{m["x"]}" y="{m["y"]}" width="11" height="11" rx="2" fill="{colour}" stroke="#111" '
+                   f'stroke-width="1.4"/><text x="{m["tx"]}" y="{m["ty"]}" class="np-mark small">{mark}</text>{lap}</g>'
+                   f'<g class="np-big-score" transform="translate({208 if counter else 58},90)"><use href="#np-meeple" '
+                   f'x="0" y="0" width="44" height="44" fill="{colour}"/><text x="22" y="24" class="np-mark">{mark}'
+                   f'</text><text x="72" y="30" class="np-score">{_esc(score)}</text><text x="72" y="62" '
+                   f'class="np-sub mid">{_esc(shortened(m["name"], 12))}</text></g>')
+    out.append(f'<text x="204" y="240" class="np-h small mid">{_esc(_("Scoring path"))}</text>')
+    return mark_safe("".join(out))

@@ -681,7 +681,7 @@ def board_context(panel: dict) -> dict[str, Any]:
         "map_headings": map_headings(view, names),
         "categories": [_(label) for _key, label in CATEGORY_LABELS],
         "tie_breaks": tie_break_notes(view, names),
-        "history": history_rows(view, names),
+        "history": history_rows(view, names, panel.get("history")),
         "waiting": [names[i] for i in view["to_act"]],
         # The page's choice, for site.js to ask for again after a live update: a half-made
         # draw while acting, or the map being viewed instead of the held one.
@@ -713,11 +713,18 @@ def tie_break_notes(view: dict, names: list[str]) -> list[str]:
     return notes
 
 
-def history_rows(view: dict, names: list[str]) -> list[dict]:
-    """The resolved turns, newest first, each with its events in words."""
+def history_rows(view: dict, names: list[str], written: list[dict] | None = None) -> list[dict]:
+    """The resolved turns, newest first, each with its events in words: the sentences the
+    page's History already wrote (`written`, the panel's `history`: one entry per event of
+    the same view), or written here when there are none."""
     turns: dict[int, list[str]] = {}
-    for event in view.get("events", []):
-        turns.setdefault(event["turn"], []).append(describe(event, names))
+    events = view.get("events", [])
+    if written is not None and len(written) == len(events):
+        for event, entry in zip(events, written, strict=True):
+            turns.setdefault(event["turn"], []).append(entry["text"])
+    else:
+        for event in events:
+            turns.setdefault(event["turn"], []).append(describe(event, names))
     heading = _("Turn %(turn)s")
     return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines,
              "items": mark_safe("".join(f"<li>{escape(line)}</li>" for line in lines))}

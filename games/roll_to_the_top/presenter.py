@@ -9,6 +9,9 @@ picked dice fit are the legal `place` actions with exactly those dice.
 from __future__ import annotations
 
 import functools
+from html import escape
+
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
 from games.presenters import describe_from, seat_name
@@ -203,6 +206,12 @@ def _board_of(event: dict, view: dict) -> str | None:
     plan = view.get("board_plan") or []
     game = event.get("game")
     return plan[game - 1] if isinstance(game, int) and 0 < game <= len(plan) else view.get("board")
+
+
+def describe_context(view: dict) -> tuple:
+    """All that `describe_in_view` reads of the view (the boards played): the History keeps
+    each event's sentence under it (games.presenters.sentence_writer)."""
+    return tuple(view.get("board_plan") or ()), view.get("board")
 
 
 def describe_in_view(event: dict, names: list[str], view: dict) -> str:
@@ -513,6 +522,86 @@ def finished_games(view: dict, names: list[str]) -> list[str]:
     return lines
 
 
+def sheet_svg(sheet: dict, *, small: bool, label: str, reverse: bool, post=None) -> SafeString:
+    """One sheet as SVG, written here rather than by a template (issue 21: a panel draws a
+    sheet per seat, each box a dozen lookups and escapes in a template loop). The markup
+    _sheet.html draws (the how-to-play page still includes it): every outside text (names,
+    labels, dice, the hx-vals JSON) escaped exactly once; numbers as Python prints them (never a decimal comma); `|add`
+    coordinates truncated to integers as the template's filter did. `post(action)` is the
+    hx-post attributes of a box that takes the picked dice (the seat's own sheet)."""
+    out = [f'<svg class="sheet{" small" if small else ""}" viewBox="-1 -1 {sheet["width"]} {sheet["height"]}" '
+           f'role="{"img" if small else "group"}" aria-label="{escape(str(label))}">']
+    out.extend(f'<line class="link" x1="{k["x1"]}" y1="{k["y1"]}" x2="{k["x2"]}" y2="{k["y2"]}"></line>'
+               for k in sheet["links"])
+    mark = "≤" if reverse else "≥"
+    dot_r = "1.6" if small else "3.5"
+    for b in sheet["boxes"]:
+        value, pending, action = b["value"], b["pending"], b["action"]
+        head = f'<g class="{_box_class(b)}"'
+        if not small:
+            head += (f' data-key="{escape(b["key"])}" data-r="{b["r"]}" data-x="{b["x"]}"'
+                     f' aria-label="{escape(b["label"])}"')
+            if action:
+                head += f' role="button" tabindex="0" data-sel-focus="box{escape(b["key"])}" {post(action)}'
+            else:
+                head += ' role="img"'
+        left, top, h = b["left"], b["top"], b["h"]
+        out.append(f'{head}><rect x="{left}" y="{top}" width="{b["w"]}" height="{h}" rx="3"></rect>')
+        if b["dot"]:
+            out.append(f'<circle class="dot" cx="{int(left) + 7}" cy="{int(top) + 7}" r="{dot_r}"></circle>')
+        if b["min_value"] and not small:
+            out.append(f'<text class="min" x="{int(left) + 3}" y="{int(top) + int(h) - 3}">'
+                       f'{mark}{b["min_value"]}</text>')
+        if value is not None:
+            out.append(f'<text class="num" x="{b["cx"]}" y="{b["cy"]}">{value}</text>')
+        elif pending:
+            dice = "+".join(escape(str(d)) for d in pending["dice"])
+            out.append(f'<text class="num pending-num" x="{b["cx"]}" y="{b["cy"]}">{pending["value"]}</text>'
+                       f'<text class="dice-caption" x="{b["cx"]}" y="{int(top) + int(h) - 3}">{dice}</text>')
+        out.append("</g>")
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+def _box_class(b: dict) -> str:
+    cls = "box"
+    if b["value"] is not None:
+        cls += " filled"
+    if b["pending"]:
+        cls += " pending"
+    if b["recent"]:
+        cls += " recent"
+    if b["hanging"]:
+        cls += " hanging"
+    if b["action"]:
+        cls += " legal clickable sel-target"
+    return cls
+
+
+def _sheet_poster(panel: dict):
+    """`action -> the hx-post attributes` of the seat's own sheet (one URL per render)."""
+    from django.urls import reverse
+
+    from games.panel import action_vals
+
+    url = escape(reverse("games:act", args=[panel["game"].pk]))
+    return lambda action: (f'hx-post="{url}" hx-vals="{escape(action_vals(panel, action))}" '
+                           'hx-target="#live" hx-swap="innerHTML"')
+
+
+def draw_sheets(panel: dict, board: dict) -> None:
+    """Each sheet's SVG (`svg` on the main sheet and on each other sheet's entry); none for
+    a context built without its game (a presenter's test of the context alone)."""
+    if panel.get("game") is None:
+        return
+    reverse = bool(panel["view"].get("reverse"))
+    if board["main"] is not None:
+        board["main"]["svg"] = sheet_svg(board["main"], small=False, label=pgettext("roll to the top", "Your sheet"),
+                                         reverse=reverse, post=_sheet_poster(panel))
+    for other in board["others"]:
+        other["svg"] = sheet_svg(other["sheet"], small=True, label=other["name"], reverse=reverse)
+
+
 def board_context(panel: dict) -> dict:
     view, seat, names, legal = panel["view"], panel["seat"], panel["names"], panel["legal"]
     me = view.get("me") or {}
@@ -527,6 +616,7 @@ def board_context(panel: dict) -> dict:
         "results": finished_games(view, names),
         **dice_tray(view, choice), **action_die(view, legal, names), **write_controls(legal),
     }
+    draw_sheets(panel, board)
     return {
         "board": board,
         "unplace_action": {"type": "unplace"}, "reset_action": {"type": "reset"}, "done_action": {"type": "done"},

@@ -2,7 +2,17 @@
 legacy prose log with seat numbers swapped for names."""
 from __future__ import annotations
 
+import pytest
+
 from games import presenters
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_sentences():
+    """These tests swap the presenter: no sentence kept by another test may answer them."""
+    presenters.forget_sentences()
+    yield
+    presenters.forget_sentences()
 
 
 def test_events_are_put_into_words_by_the_games_describe(monkeypatch):

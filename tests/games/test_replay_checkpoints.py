@@ -79,3 +79,30 @@ def test_a_replay_page_seen_before_replays_nothing_and_each_language_has_its_own
     assert applied_first > 0 and len(counted_applies) == applied_first, "the page reuses the cached step"
     client.get(url, HTTP_ACCEPT_LANGUAGE="de")
     assert len(counted_applies) > applied_first, "a German reader does not get the English step"
+
+
+def test_a_replay_step_seen_before_reads_only_the_game(client, finished_bot_game):
+    """A finished game's steps (folded corrections included) are kept, and a step seen before
+    needs no seat and no move: the session, the game's row, nothing else (issue 21)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
+    first = client.get(url, headers={"HX-Request": "true"})
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, headers={"HX-Request": "true"})
+    assert again.content == first.content
+    tables = " ".join(q["sql"] for q in queries.captured_queries).lower()
+    assert "games_move" not in tables and "games_seat" not in tables
+    assert len(queries.captured_queries) == 1, [q["sql"] for q in queries.captured_queries]
+
+
+def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
+    from django.core.cache import cache
+
+    from games.replay import step_seqs
+
+    first = step_seqs(finished_bot_game)
+    cache.clear()
+    assert step_seqs(finished_bot_game) == first and first == step_seqs(finished_bot_game)
+    assert len(first) <= finished_bot_game.version
