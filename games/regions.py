@@ -187,7 +187,8 @@ def _changes(html: str, node: list, before: list[Any], now: list[Any], path: lis
     if before[2] != now[2]:
         out.append(f"{where} =\n{html[node[START]:node[OPEN_END]]}")
     for index, (child, was, is_now) in enumerate(zip(node[CHILDREN], before[4], now[4], strict=True)):
-        _changes(html, child, was, is_now, [*path, f"{index}.{child[TAG_NAME].lower()}"], out)
+        # The step names the tag the page holds there (the old one): the client checks it.
+        _changes(html, child, was, is_now, [*path, f"{index}.{was[1].lower()}"], out)
 
 
 # --- The messages ----------------------------------------------------------------------

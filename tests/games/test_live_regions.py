@@ -270,3 +270,24 @@ def test_outside_a_server_request_the_pushes_go_at_once(settings):
     assert deferred.server_loop() is None
     deferred.defer(lambda: ran.append(threading.current_thread().name))
     assert ran == [threading.current_thread().name]
+
+
+def _panel(revision: str, board: str) -> str:
+    regions_html = "".join(f"<!--r:{name}--><div id=\"gp-{name}\">{board if name == 'board' else name}</div>"
+                           f"<!--/r:{name}-->" for name in regions.REGIONS)
+    return (f'<div id="game-panel" class="game-panel" data-version="1" data-last-event="" '
+            f'data-revision="{revision}">{regions_html}</div>')
+
+
+def test_an_element_that_changes_its_tag_is_named_by_the_tag_the_page_holds():
+    """Nanga Parbat's guide token (a <g>) moves among the regions' <polygon>s: the same
+    number of children, other tags at some places. A record's path names what the page has
+    there; naming the new tag made every page fetch its panel (found by the delta test)."""
+    shapes = [f'<polygon points="{i},0 1,1 0,1" class="region r{i}"/>' for i in range(40)]
+    guide = '<g class="guide"><use href="#g"/></g>'
+    before = _panel("1.0", f'<svg viewBox="0 0 9 9">{guide}{"".join(shapes)}</svg>')
+    after = _panel("2.0", f'<svg viewBox="0 0 9 9">{shapes[0]}{guide}{"".join(shapes[1:])}</svg>')
+    old, new = regions.split(before), regions.split(after)
+    message = regions.delta(new, regions.fingerprint(old))
+    assert message is not None and is_delta(message)
+    assert apply(before, message) == after
