@@ -10,6 +10,12 @@ connections held under 200 concurrent requests.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_live REDIS_URL=redis://127.0.0.1:6379/1 \\
         .venv/bin/python bench/live.py [--quick]
 
+`--idle-sockets N` (`make bench SOCKETS=N`) adds issue 21's item 7: N sockets opened as real
+pages open them, held idle, then moves checked to reach every one, with the server's memory
+per socket, descriptors, Redis clients and log; `--idle-only` runs that alone (docs/performance.md,
+"10,000 sockets"). It raises this process's open-files limit to the hard limit; the server
+inherits it.
+
 Run it from the checkout to measure (it imports the project from the current directory).
 """
 from __future__ import annotations
@@ -617,6 +623,12 @@ def own_rss_kb() -> int:
                 if line.startswith("VmRSS:"))
 
 
+def idle_deflate_off() -> bool:
+    """The idle run's sockets ask for permessage-deflate as browsers do (the server then keeps
+    a compressor per socket); BENCH_WS_DEFLATE=0 leaves it out."""
+    return os.environ.get("BENCH_WS_DEFLATE") == "0"
+
+
 class IdleSockets:
     """Issue 21, item 7: N sockets held idle on one server, then moves, each checked to reach
     every socket of its game (a message counted per socket, and the panel version it names)."""
@@ -655,6 +667,7 @@ class IdleSockets:
                     f"ws://127.0.0.1:{PORT}{path}", origin=f"http://127.0.0.1:{PORT}",
                     additional_headers={"Cookie": cookie} if cookie else {}, max_size=None, open_timeout=120,
                     ping_interval=None,  # browsers answer the server's pings and send none
+                    compression=None if idle_deflate_off() else "deflate",  # browsers ask for it
                     close_timeout=10)
             except Exception as exc:  # counted and reported: this run measures failures too
                 self.failed(f"{type(exc).__name__}: {str(exc)[:100]}")
@@ -809,7 +822,9 @@ async def bench_idle_async(server, people, n: int, game_count: int, idle_seconds
 def bench_idle(people, n: int, games_count: int, idle_seconds: float, moves: int) -> None:
     limit = raise_fd_limit()
     log = Path(os.environ.get("BENCH_SERVER_LOG", f"/tmp/switchback-bench-{PORT}.log"))
-    print(f"  idle sockets (issue 21 item 7): pub/sub layer, open files limit {limit}, server log {log}", flush=True)
+    print(f"  idle sockets (issue 21 item 7): pub/sub layer, permessage-deflate "
+          f"{'off' if idle_deflate_off() else 'on (as browsers ask)'}, open files limit {limit}, server log {log}",
+          flush=True)
     # WARNING: the server's warnings too (Redis away, a pool timeout), not only its errors
     with Server("pubsub", log=log, env={"LOG_LEVEL": "WARNING"}) as server:
         asyncio.run(bench_idle_async(server, people, n, games_count, idle_seconds, moves))
