@@ -101,7 +101,7 @@ lint: install
 		--exclude 'games/[a-z_]+/tests/|notifications/tests/'
 
 bench: install
-	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
+	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick) $(if $(SOCKETS),--idle-sockets $(SOCKETS))
 
 clean:
 	rm -rf $(VENV) staticfiles test-db.sqlite3* .presence-cache $(MESSAGES_STAMP)

@@ -10,6 +10,12 @@ connections held under 200 concurrent requests.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_live REDIS_URL=redis://127.0.0.1:6379/1 \\
         .venv/bin/python bench/live.py [--quick]
 
+`--idle-sockets N` (`make bench SOCKETS=N`) adds issue 21's item 7: N sockets opened as real
+pages open them, held idle, then moves checked to reach every one, with the server's memory
+per socket, descriptors, Redis clients and log; `--idle-only` runs that alone (docs/performance.md,
+"10,000 sockets"). It raises this process's open-files limit to the hard limit; the server
+inherits it.
+
 Run it from the checkout to measure (it imports the project from the current directory).
 """
 from __future__ import annotations
@@ -156,18 +162,22 @@ class Http:
 # ---- the server ------------------------------------------------------------------------
 
 class Server:
-    def __init__(self, layer: str, workers: int = 2):
+    def __init__(self, layer: str, workers: int = 2, log: Path | None = None, env: dict | None = None):
         self.layer, self.workers, self.proc = layer, workers, None
+        self.log, self.extra_env, self.log_file = log, env or {}, None
 
     def __enter__(self):
-        env = {**os.environ, **SERVER_ENV, "CHANNEL_LAYER": self.layer}
+        env = {**os.environ, **SERVER_ENV, "CHANNEL_LAYER": self.layer, **self.extra_env}
         env.pop("DB_POOL_MAX_SIZE")
+        if self.log:  # the server's own output (uvicorn's and Django's log), to read afterwards
+            self.log_file = open(self.log, "w")  # noqa: SIM115 (closed in __exit__)
         self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(PORT),
                                       "--workers", str(self.workers), "--no-access-log", "--log-level", "warning",
                                       "--ws-max-size", "16777216",
                                       # a 5,000-socket fan-out keeps a worker busy past the 5 s default,
                                       # and uvicorn then kills it without a log line (issue 21)
                                       "--timeout-worker-healthcheck", "60"], cwd=ROOT, env=env,
+                                     stdout=self.log_file, stderr=subprocess.STDOUT if self.log_file else None,
                                      start_new_session=True)  # its own process group: see __exit__
         for _ in range(200):
             time.sleep(0.2)
@@ -191,6 +201,8 @@ class Server:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(group, signal.SIGKILL)
         self.proc.wait(5)
+        if self.log_file:
+            self.log_file.close()
 
     def worker_pids(self) -> list[int]:
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
@@ -205,12 +217,16 @@ class Server:
         return 1000 * total / os.sysconf("SC_CLK_TCK")
 
     def rss_kb(self) -> int:
-        total = 0
-        for pid in self.worker_pids():
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        return total
+        return sum(rss for _pid, rss, _fds in self.workers_now())
+
+    def workers_now(self) -> list[tuple[int, int, int]]:
+        """(pid, RSS in kB, open file descriptors) of each worker."""
+        out = []
+        for pid in sorted(self.worker_pids()):
+            rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                       if line.startswith("VmRSS:"))
+            out.append((pid, rss, len(os.listdir(f"/proc/{pid}/fd"))))
+        return out
 
 
 # ---- measurements ----------------------------------------------------------------------
@@ -543,6 +559,283 @@ def bench_rules(quick: bool) -> None:
             row(f"rules {ruleset.slug} {players}p: whole game", f"{1000 * statistics.median(whole):.0f} ms")
 
 
+# ---- idle sockets on one box (issue 21, item 7) ------------------------------------------
+
+def raise_fd_limit() -> int:
+    """This process's soft limit of open files raised to its hard limit; the server started
+    from here inherits it (one descriptor per socket on each side)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
+class RedisClients:
+    """Redis's connected_clients (every database: the machine's Redis may be shared) and this
+    run's own connections (those whose selected database is the run's), without this one."""
+
+    def __init__(self) -> None:
+        import redis
+
+        self.client = redis.Redis.from_url(SERVER_ENV["REDIS_URL"])
+        self.db = str(self.client.connection_pool.connection_kwargs.get("db", 0))
+        self.own_id = self.client.client_id()
+
+    def now(self) -> tuple[int, int, int]:
+        """(connected_clients, this database's clients, channels they are subscribed to)."""
+        total = self.client.info("clients")["connected_clients"] - 1
+        ours = [c for c in self.client.client_list() if str(c.get("db")) == self.db and int(c["id"]) != self.own_id]
+        return total, len(ours), sum(int(c.get("sub", 0)) for c in ours)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def idle_plan(people, n: int, games_count: int):
+    """The sockets real pages open: on each game its two players' pages (the game's socket,
+    with the board's revision as a page sends it, and the user's /ws/me/) and anonymous
+    spectators' pages (the game's socket), spread round-robin over the games."""
+    from games.consumers import revision
+    from games.models import Game
+
+    games = [new_game("rifugio", [people[2 * g][0], people[2 * g + 1][0]], 80_000 + g) for g in range(games_count)]
+    updated = dict(Game.objects.filter(pk__in=[g.pk for g in games]).values_list("pk", "updated"))
+    page = {g.pk: f"/ws/play/{g.pk}/?r={revision(updated[g.pk])}" for g in games}
+    plan: list[tuple[str, str, int | None]] = []  # (path, cookie, the game whose moves it hears)
+    for g, game in enumerate(games):
+        for k in (0, 1):
+            plan += [(page[game.pk], people[2 * g + k][1], game.pk), ("/ws/me/", people[2 * g + k][1], None)]
+    plan += [(page[games[i % games_count].pk], "", games[i % games_count].pk) for i in range(n - len(plan))]
+    seats = {game.pk: [people[2 * g][1], people[2 * g + 1][1]] for g, game in enumerate(games)}
+    return [g.pk for g in games], plan, seats
+
+
+def game_version(game_id: int) -> int:
+    from games.models import Game
+
+    return Game.objects.values_list("version", flat=True).get(pk=game_id)
+
+
+def own_rss_kb() -> int:
+    return next(int(line.split()[1]) for line in Path("/proc/self/status").read_text().splitlines()
+                if line.startswith("VmRSS:"))
+
+
+def idle_deflate_off() -> bool:
+    """The idle run's sockets ask for permessage-deflate as browsers do (the server then keeps
+    a compressor per socket); BENCH_WS_DEFLATE=0 leaves it out."""
+    return os.environ.get("BENCH_WS_DEFLATE") == "0"
+
+
+class IdleSockets:
+    """Issue 21, item 7: N sockets held idle on one server, then moves, each checked to reach
+    every socket of its game (a message counted per socket, and the panel version it names)."""
+
+    def __init__(self, server, plan: list[tuple[str, str, int | None]], seats: dict) -> None:
+        self.server, self.plan, self.seats = server, plan, seats
+        self.counts, self.last, self.arrived = [0] * len(plan), [""] * len(plan), [0.0] * len(plan)
+        self.sockets: list = [None] * len(plan)
+        self.failures: dict[str, int] = {}
+        self.readers: list = []
+        self.of_game: dict[int, list[int]] = {}
+        for i, (_path, _cookie, game_id) in enumerate(plan):
+            if game_id is not None:
+                self.of_game.setdefault(game_id, []).append(i)
+        self.gate = asyncio.Semaphore(50)  # connections being opened (or closed) at once
+
+    def failed(self, what: str) -> None:
+        self.failures[what] = self.failures.get(what, 0) + 1
+
+    async def _read(self, i, ws) -> None:
+        import websockets
+
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for message in ws:
+                self.counts[i] += 1
+                self.last[i] = message
+                self.arrived[i] = time.perf_counter()
+
+    async def _open(self, i) -> None:
+        import websockets
+
+        path, cookie, _ = self.plan[i]
+        async with self.gate:
+            try:
+                ws = await websockets.connect(
+                    f"ws://127.0.0.1:{PORT}{path}", origin=f"http://127.0.0.1:{PORT}",
+                    additional_headers={"Cookie": cookie} if cookie else {}, max_size=None, open_timeout=120,
+                    ping_interval=None,  # browsers answer the server's pings and send none
+                    compression=None if idle_deflate_off() else "deflate",  # browsers ask for it
+                    close_timeout=10)
+            except Exception as exc:  # counted and reported: this run measures failures too
+                self.failed(f"{type(exc).__name__}: {str(exc)[:100]}")
+                return
+        self.sockets[i] = ws
+        self.readers.append(asyncio.create_task(self._read(i, ws)))
+
+    async def open(self, indexes) -> None:
+        await asyncio.gather(*(self._open(i) for i in indexes))
+
+    def open_now(self) -> int:
+        from websockets.protocol import State
+
+        return sum(1 for ws in self.sockets if ws is not None and ws.state is State.OPEN)
+
+    async def close(self) -> None:
+        async def close_one(ws):
+            async with self.gate:
+                await ws.close()
+
+        await asyncio.gather(*(close_one(ws) for ws in self.sockets if ws is not None))
+        await asyncio.gather(*self.readers)
+
+    async def move(self, targets: list[int], timeout: float) -> tuple[int, int, int, float, list[float]]:
+        """POST the next move of every game in `targets` at once, then wait until each of their
+        sockets has a new message. (expected, delivered, naming the new version, seconds from the
+        first POST until the last socket had its message, per game: until its last socket)."""
+        from asgiref.sync import sync_to_async
+
+        counts, arrived = self.counts, self.arrived
+        idx = [i for g in targets for i in self.of_game[g]]
+        before = {i: counts[i] for i in idx}
+        nexts = [await sync_to_async(next_move)(g) for g in targets]
+        start = time.perf_counter()
+
+        async def post(game_id, seat, action):
+            client = Http(self.seats[game_id][seat])
+            status, _ = await client.request("POST", f"/play/{game_id}/act/",
+                                             {"action": json.dumps(action), "token": secrets.token_hex(8)}, htmx=True)
+            client.close()
+            if status != 200:
+                self.failed(f"move: HTTP {status}")
+
+        await asyncio.gather(*(post(g, seat, action) for g, (seat, action) in zip(targets, nexts, strict=True)))
+        while time.perf_counter() < start + timeout and any(counts[i] == before[i] for i in idx):
+            await asyncio.sleep(0.005)
+        delivered = [i for i in idx if counts[i] > before[i]]
+        versions = {g: await sync_to_async(game_version)(g) for g in targets}
+        right = sum(1 for i in delivered if f'data-version="{versions[self.plan[i][2]]}"' in self.last[i])
+        per_game = [max(arrived[i] for i in self.of_game[g]) - start for g in targets
+                    if all(counts[i] > before[i] for i in self.of_game[g])]
+        last = max((arrived[i] for i in delivered), default=start) - start
+        return len(idx), len(delivered), right, last, per_game
+
+
+def workers_text(stats) -> str:
+    return " + ".join(f"{rss / 1024:.0f} MB/{fds} fd" for _pid, rss, fds in stats)
+
+
+def per_socket(before, after, sockets: int) -> str:
+    """kB per socket, both workers together, then each (its RSS growth over its new descriptors)."""
+    each = " / ".join(f"{(w2[1] - w0[1]) / max(w2[2] - w0[2], 1):.1f}" for w0, w2 in zip(before, after, strict=True))
+    total = sum(w[1] for w in after) - sum(w[1] for w in before)
+    return f"{total / max(sockets, 1):.1f} kB ({each})"
+
+
+async def idle_open_and_hold(run: IdleSockets, redis_clients: RedisClients, game_count: int, idle_seconds: float):
+    server, plan = run.server, run.plan
+    workers_0, redis_0 = server.workers_now(), redis_clients.now()
+    start = time.perf_counter()
+    # a tenth first: the sockets after it show what one more socket costs, without the first
+    # ones' one-off allocations (imports, caches, the layer's connection)
+    tenth = len(plan) // 10
+    await run.open(range(tenth))
+    await asyncio.sleep(1)
+    workers_tenth, open_tenth = server.workers_now(), run.open_now()
+    await run.open(range(tenth, len(plan)))
+    opened = time.perf_counter() - start
+    await asyncio.sleep(2)
+    redis_1 = redis_clients.now()
+    game_sockets = sum(1 for _p, _c, g in plan if g is not None)
+    row(f"idle: {len(plan)} sockets ({game_sockets} on {game_count} games, {len(plan) - game_sockets} /ws/me/)",
+        f"{run.open_now()} open in {opened:.0f} s, {sum(run.failures.values())} failed")
+    for what, times in sorted(run.failures.items()):
+        print(f"    failed: {times} x {what}", flush=True)
+
+    # idle: nothing sent either way but the server's pings (uvicorn: every 20 s)
+    cpu, least, most_redis = server.cpu_ms(), run.open_now(), redis_1
+    start = time.perf_counter()
+    while time.perf_counter() - start < idle_seconds:
+        await asyncio.sleep(min(5.0, idle_seconds))
+        least, sample = min(least, run.open_now()), redis_clients.now()
+        most_redis = max(most_redis, sample)
+        print(f"    idle {time.perf_counter() - start:3.0f} s: {run.open_now()} open, Redis clients "
+              f"{sample[0]} (this db {sample[1]}), workers {workers_text(server.workers_now())}", flush=True)
+    idle_cpu = server.cpu_ms() - cpu
+    workers_2, held = server.workers_now(), run.open_now()
+    row(f"idle: held through {idle_seconds:.0f} s idle (fewest open at any sample)", f"{least} of {len(plan)}")
+    row("idle: server CPU while idle, both workers", f"{idle_cpu:.0f} ms in {idle_seconds:.0f} s")
+    row("idle: server RSS per socket, all (workers)", per_socket(workers_0, workers_2, held))
+    row("idle: server RSS per socket after the first tenth (workers)",
+        per_socket(workers_tenth, workers_2, held - open_tenth))
+    row("idle: workers RSS/fds, before -> held", f"{workers_text(workers_0)} -> {workers_text(workers_2)}")
+    row("idle: Redis clients, all dbs / this run's, before -> held (most)",
+        f"{redis_0[0]}/{redis_0[1]} -> {most_redis[0]}/{most_redis[1]}")
+    row("idle: Redis channels subscribed by this run's clients", f"{redis_0[2]} -> {redis_1[2]}")
+
+
+async def bench_idle_async(server, people, n: int, game_count: int, idle_seconds: float, moves: int) -> None:
+    game_ids, plan, seats = await asyncio.to_thread(idle_plan, people, n, game_count)
+    redis_clients = await asyncio.to_thread(RedisClients)
+    run = IdleSockets(server, plan, seats)
+    await asyncio.to_thread(_panel_sizes, game_ids[0], seats[game_ids[0]])  # the server warm, no socket open
+    client_0 = own_rss_kb()
+    await idle_open_and_hold(run, redis_clients, len(game_ids), idle_seconds)
+
+    # moves: one game at a time, then every game at once
+    targets = game_ids[:moves]
+    expected = delivered = right = 0
+    per_game: list[float] = []
+    for game_id in targets:
+        e, d, r, _t, times = await run.move([game_id], 30)
+        expected, delivered, right, per_game = expected + e, delivered + d, right + r, per_game + times
+    ms = sorted(1000 * t for t in per_game) or [float("nan")]
+    row(f"idle: a move on each of {len(targets)} games in turn, sockets reached",
+        f"{delivered} of {expected} ({right} with its version)")
+    row("idle: ... last socket of the game p50 / p95 / max",
+        f"{statistics.median(ms):.0f} / {pct(ms, .95):.0f} / {ms[-1]:.0f} ms")
+    e, d, r, last, _times = await run.move(game_ids, 120)
+    row(f"idle: a move on all {len(game_ids)} games at once, sockets reached", f"{d} of {e} ({r} with its version)")
+    row("idle: ... from the first POST to the last socket", f"{1000 * last:.0f} ms")
+    me = [i for i, (_p, _c, g) in enumerate(plan) if g is None]
+    row("idle: /ws/me/ sockets that got a badge update", f"{sum(1 for i in me if run.counts[i])} of {len(me)}")
+    for what, times in sorted(run.failures.items()):
+        if what.startswith("move"):
+            print(f"    failed: {times} x {what}", flush=True)
+    workers_3, redis_3 = server.workers_now(), redis_clients.now()
+    row("idle: after the moves: workers RSS/fds; Redis clients all / this run's",
+        f"{workers_text(workers_3)}; {redis_3[0]}/{redis_3[1]}")
+    row("idle: the harness's own RSS (client side)", f"+{(own_rss_kb() - client_0) / 1024:.0f} MB")
+
+    start = time.perf_counter()
+    await run.close()
+    closed = time.perf_counter() - start
+    await asyncio.sleep(3)
+    workers_4, redis_4 = server.workers_now(), redis_clients.now()
+    row("idle: all closed: workers RSS/fds; Redis clients all / this run's",
+        f"{workers_text(workers_4)}; {redis_4[0]}/{redis_4[1]} ({closed:.0f} s to close)")
+    redis_clients.close()
+
+
+def bench_idle(people, n: int, games_count: int, idle_seconds: float, moves: int) -> None:
+    limit = raise_fd_limit()
+    log = Path(os.environ.get("BENCH_SERVER_LOG", f"/tmp/switchback-bench-{PORT}.log"))
+    print(f"  idle sockets (issue 21 item 7): pub/sub layer, permessage-deflate "
+          f"{'off' if idle_deflate_off() else 'on (as browsers ask)'}, open files limit {limit}, server log {log}",
+          flush=True)
+    # WARNING: the server's warnings too (Redis away, a pool timeout), not only its errors
+    with Server("pubsub", log=log, env={"LOG_LEVEL": "WARNING"}) as server:
+        asyncio.run(bench_idle_async(server, people, n, games_count, idle_seconds, moves))
+    lines = log.read_text(errors="replace").splitlines()
+    bad = [line for line in lines if any(word in line for word in ("Traceback", "ERROR", "Error", "WARNING",
+                                                                    "Exception", "timeout", "killed", "died"))]
+    row("idle: server log lines with an error or a warning", f"{len(bad)} of {len(lines)}")
+    for line in bad[:20]:
+        print(f"    log: {line[:160]}", flush=True)
+
+
 def fanouts(server, people, base: float, quick: bool) -> None:
     print(f"  fan-out on {server.layer} (the ratio compares with the bare request at N=1)", flush=True)
     for m, spread, moves in ((10, False, 10), (100, False, 10), (1000, False, 4 if quick else 10),
@@ -558,13 +851,25 @@ def main() -> None:
     parser.add_argument("--fanout-only", action="store_true")
     parser.add_argument("--push-floor", type=int, default=0, metavar="MOVES",
                         help="only the move against the floor, 100 sockets on one game, MOVES rounds")
+    parser.add_argument("--idle-sockets", type=int, default=0, metavar="N",
+                        help="also hold N sockets idle on one server, then check that moves reach every one "
+                             "(make bench SOCKETS=N; issue 21 item 7)")
+    parser.add_argument("--idle-only", action="store_true", help="only the idle-socket run")
+    parser.add_argument("--idle-games", type=int, default=0, help="games the idle sockets are spread over "
+                        "(default: N / 50, at most 200)")
+    parser.add_argument("--idle-seconds", type=float, default=60, help="how long the sockets are held idle")
+    parser.add_argument("--idle-moves", type=int, default=50, help="games moved one at a time after the idle")
     args = parser.parse_args()
     seconds = 4 if args.quick else 10
+    idle_games = args.idle_games or max(1, min(200, args.idle_sockets // 50))
     print(f"Switchback live benchmark on {os.cpu_count()} cores, PostgreSQL + Redis, uvicorn --workers 2"
           f"{' (quick)' if args.quick else ''}\n  {'measure':58} {'figure':>34} {'/ bare':>10}")
     fresh_database()
-    people = users_with_cookies(60)
+    people = users_with_cookies(max(60, 2 * idle_games if args.idle_sockets else 0))
     layers = args.layers.split(",")
+    if args.idle_only:
+        bench_idle(people, args.idle_sockets, idle_games, args.idle_seconds, args.idle_moves)
+        return
     if args.push_floor:
         with Server(layers[0]) as server:
             bench_push_floor(server, people, 100, args.push_floor)
@@ -583,6 +888,8 @@ def main() -> None:
     for layer in layers[1:]:
         with Server(layer) as server:
             fanouts(server, people, base, args.quick)
+    if args.idle_sockets:
+        bench_idle(people, args.idle_sockets, idle_games, args.idle_seconds, args.idle_moves)
     bench_queries(people)
     if not args.skip_rules:
         bench_rules(args.quick)
