@@ -133,5 +133,32 @@ def tasks_done(name: str) -> int:
 
 
 @pytest.fixture
+def nobody_online():
+    """Nobody is on the site (games.presence): the mail rules' "not while you are here"
+    never holds a mail back, before or after the test."""
+    from django.core.cache import caches
+
+    caches["presence"].clear()
+    yield
+    caches["presence"].clear()
+
+
+def time_out_the_absent_seat(game) -> int:
+    """The seat the game waits for has used two days more; its clock expires (a bot takes
+    the seat). Returns the seat's index."""
+    from datetime import timedelta
+
+    from games import engine
+    from games.models import Seat
+
+    [absent] = game.to_act()
+    seat = Seat.objects.get(game=game, index=absent)
+    seat.running_since -= timedelta(days=2)
+    seat.save(update_fields=["running_since"])
+    assert engine.expire(game.pk, absent) is True
+    return absent
+
+
+@pytest.fixture
 def run_tasks(db):
     return run_due_tasks

@@ -9,12 +9,11 @@ import pytest
 from django.utils import timezone
 
 from games import engine
-from games.models import Seat
 from lobby import services as lobby
 from lobby.models import Table
 from notifications.models import Notification, Preferences
 from notifications.tasks import PERIODIC_TASKS, prune_notifications
-from tests.fixtures import client_for
+from tests.fixtures import client_for, time_out_the_absent_seat
 
 pytestmark = pytest.mark.django_db
 SLUG = "nanga-parbat"  # one seat acts at a time
@@ -68,12 +67,8 @@ def test_a_bot_taking_a_seat_and_handing_it_back(start_game, alice, bob):
         engine.submit(game.pk, [alice, bob][seat], bot_for(SLUG).choose(game.state, seat, random.Random(1)))
         game.refresh_from_db()
     Notification.objects.all().delete()
-    [absent] = game.to_act()
+    absent = time_out_the_absent_seat(game)
     user, other = {0: (alice, bob), 1: (bob, alice)}[absent]
-    seat = Seat.objects.get(game=game, index=absent)
-    seat.running_since -= timedelta(days=2)
-    seat.save(update_fields=["running_since"])
-    assert engine.expire(game.pk, absent) is True
     assert texts(user) == [f"Your time ran out in {game}: a bot plays your seat until you take it back."]
     assert texts(other) == [f"A bot took over {user.username}'s seat in {game}."]
     engine.take_back(game.pk, user)

@@ -6,30 +6,25 @@ to a player who is on the site."""
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 
 import pytest
 from django.core import mail as outbox
 from django.test import Client
 
 from games import engine, presence
-from games.models import MailLog, Seat
+from games.models import MailLog
 from lobby import services as lobby
 from games.mail import unsubscribe_token
 from notifications.models import Notification, Preferences, channels_for
-from tests.fixtures import client_for
+from tests.fixtures import client_for, time_out_the_absent_seat
 
 pytestmark = pytest.mark.django_db
 SLUG = "nanga-parbat"
 
 
 @pytest.fixture(autouse=True)
-def _nobody_online():
-    from django.core.cache import caches
-
-    caches["presence"].clear()
-    yield
-    caches["presence"].clear()
+def _nobody_online(nobody_online):
+    pass
 
 
 def mails_to(user) -> list:
@@ -93,12 +88,8 @@ def test_a_seat_taken_by_a_bot_is_mailed_but_not_its_hand_back_to_a_player_on_th
         game.refresh_from_db()
     run_tasks()
     outbox.outbox.clear()
-    [absent] = game.to_act()
+    absent = time_out_the_absent_seat(game)
     user, other = {0: (alice, bob), 1: (bob, alice)}[absent]
-    seat = Seat.objects.get(game=game, index=absent)
-    seat.running_since -= timedelta(days=2)
-    seat.save(update_fields=["running_since"])
-    assert engine.expire(game.pk, absent) is True
     run_tasks()
     [to_user] = [m for m in mails_to(user) if m.subject == f"Your seat in {game.title} #{game.pk}"]
     assert "a bot plays your seat until you take it back" in to_user.body

@@ -18,12 +18,8 @@ SLUG = "nanga-parbat"
 
 
 @pytest.fixture(autouse=True)
-def _nobody_online():
-    from django.core.cache import caches
-
-    caches["presence"].clear()
-    yield
-    caches["presence"].clear()
+def _nobody_online(nobody_online):
+    pass
 
 
 def play_quickly(game, users, moves: int) -> int:
