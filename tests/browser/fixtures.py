@@ -7,7 +7,10 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import warnings
+import weakref
 from pathlib import Path
 
 import pytest
@@ -53,9 +56,12 @@ def live_site(transactional_db):
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=_database_url(settings.DATABASES["default"]), DEBUG="1",
                CHANNEL_PREFIX=f"sb-test-{port}", RATELIMIT_ENABLE="0")
+    # The server's log goes to a file, not a pipe: nobody reads a pipe while the test runs,
+    # and a full one (64 KB of warnings) would stop the server mid-test.
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed when the server stops)
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
     )
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -64,7 +70,8 @@ def live_site(transactional_db):
             break
         except OSError as exc:
             if server.poll() is not None:
-                raise RuntimeError(server.stderr.read().decode()[-3000:]) from exc
+                log.seek(0)
+                raise RuntimeError(log.read().decode()[-3000:]) from exc
             time.sleep(0.2)
     else:
         server.kill()
@@ -77,6 +84,11 @@ def live_site(transactional_db):
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.kill()
+    log.seek(0)
+    written = log.read().decode(errors="replace")
+    log.close()
+    if "Traceback" in written:  # a failure the page may not have shown: say it in the summary
+        warnings.warn(f"the live server logged a traceback:\n{written[-3000:]}", stacklevel=1)
 
 
 @pytest.fixture
@@ -99,19 +111,59 @@ def browser():
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+# Each watched page's requests still in flight, with when each was sent: a navigation
+# that does not finish then says what it is waiting for.
+_IN_FLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def watch_requests(page):
+    in_flight: dict = {}
+    _IN_FLIGHT[page] = in_flight
+    page.on("request", lambda request: in_flight.__setitem__(request, time.monotonic()))
+    page.on("requestfinished", lambda request: in_flight.pop(request, None))
+    page.on("requestfailed", lambda request: in_flight.pop(request, None))
+    return page
+
+
+def requests_in_flight(page) -> str:
+    now = time.monotonic()
+    pending = sorted(_IN_FLIGHT.get(page, {}).items(), key=lambda item: item[1])
+    return "; ".join(f"{r.method} {r.url} ({r.resource_type}, {now - sent:.1f} s)" for r, sent in pending) or "none"
+
+
+def arrive(page, url, *, timeout: float = 30_000) -> None:
+    """Wait until the page is at `url` with its document parsed (its scripts have run, so it
+    can be used). Its "load" event, which also waits for every image and style sheet, gets
+    5 s more: if it has not come by then, a warning in the test summary names the requests
+    still in flight, rather than the test failing on what a player would not notice."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_url(url, timeout=timeout, wait_until="domcontentloaded")
+    except PlaywrightTimeoutError as exc:
+        in_flight = requests_in_flight(page)
+        raise AssertionError(f"the page stayed at {page.url}, not {url}; in flight: {in_flight}") from exc
+    try:
+        page.wait_for_load_state("load", timeout=5_000)
+    except PlaywrightTimeoutError:
+        warnings.warn(f"{page.url}: no load event 5 s after the document; in flight: {requests_in_flight(page)}",
+                      stacklevel=2)
+
+
 def sign_up(page, base: str, username: str, password: str = "summit-path-42") -> None:
     """Sign up through the form; from then on the page counts its live swaps
-    (tests.browser.live.click_after_live_swap)."""
+    (tests.browser.live.click_after_live_swap) and its requests in flight (`arrive`)."""
     from tests.browser.live import watch_live_swaps
 
     watch_live_swaps(page)
+    watch_requests(page)
     page.goto(f"{base}/accounts/signup/")
     page.fill("#id_username", username)
     page.fill("#id_email", f"{username}@example.com")
     page.fill("#id_password1", password)
     page.fill("#id_password2", password)
     page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/")
+    arrive(page, f"{base}/")
 
 
 def meet_at_a_table(host, guest, base: str, slug: str, title: str, seats: int = 2) -> None:
@@ -126,6 +178,6 @@ def meet_at_a_table(host, guest, base: str, slug: str, title: str, seats: int = 
     expect(guest.locator("#table-list")).to_contain_text(title, timeout=10_000)
     guest.locator("#table-list a", has_text=title).first.click()
     guest.click("text=Join this table")
-    guest.wait_for_url(re.compile(r"/play/\d+/$"))
-    host.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000)
+    arrive(guest, re.compile(r"/play/\d+/$"))
+    arrive(host, re.compile(r"/play/\d+/$"), timeout=10_000)
     assert host.url == guest.url

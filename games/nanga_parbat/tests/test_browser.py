@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fixtures import sign_up
+from tests.browser.fixtures import arrive, sign_up
 from tests.browser.live import click_after_live_swap
 
 pytestmark = [pytest.mark.browser]
@@ -63,10 +63,8 @@ def test_two_players_play_a_round_by_clicking_the_mountain(live_site, browser):
     expect(bob.locator("#table-list")).to_contain_text("Nanga Parbat", timeout=10_000)
     bob.locator("#table-list a", has_text="Nanga Parbat").first.click()
     bob.click("text=Join this table")
-    # Reaching the game's address is what is asserted; the steps below wait for what they
-    # click (a page's "load" under a loaded CI machine once took longer than 30 s).
-    bob.wait_for_url(re.compile(r"/play/\d+/$"), wait_until="commit")
-    alice.wait_for_url(re.compile(r"/play/\d+/$"), timeout=10_000, wait_until="commit")
+    arrive(bob, re.compile(r"/play/\d+/$"))
+    arrive(alice, re.compile(r"/play/\d+/$"), timeout=10_000)
 
     # The second player places the guide: the flags glow; a click on region 5 puts it there.
     placer, first = actor_and_waiter([alice, bob])
