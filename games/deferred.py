@@ -60,8 +60,21 @@ def run_coroutine(make: Callable[[], Coroutine[Any, Any, Any]], loop: asyncio.Ab
     runs, else on a loop of its own."""
     if loop is not None and loop.is_running() and not loop.is_closed():
         asyncio.run_coroutine_threadsafe(make(), loop).result(SEND_TIMEOUT)
+    elif running_loop() is None:
+        # A loop of our own, in this thread. Not asgiref's async_to_sync: it runs the loop
+        # on an executor, and at the process's exit (the line drained by atexit, after the
+        # server's loop has stopped) executors take nothing more, so the last pushes of a
+        # restarting server were lost.
+        asyncio.run(make())
     else:
         async_to_sync(make)()
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class Line:
