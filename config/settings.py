@@ -163,7 +163,7 @@ CHANNEL_BLOCKING_READ = 5
 # Redis. docs/performance.md compares them. The pub/sub layer reads with 0.1 s polls,
 # the core layer blocks 5 s: the socket timeout below outwaits both.
 CHANNEL_LAYER_BACKEND = {
-    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "pubsub": "config.layers.DecodeOncePubSubLayer",  # channels-redis pub/sub, one decode per process
     "core": "config.layers.BoundedRedisChannelLayer",  # channels-redis core, bounded pool
 }[os.environ.get("CHANNEL_LAYER", "pubsub")]
 
