@@ -46,7 +46,9 @@ def lobby_context(user) -> dict:
 
 def index(request: HttpRequest) -> HttpResponse:
     lobby_filters.remember(request)  # the player's filters, kept for the next visit
-    return render(request, "lobby/index.html", lobby_context(request.user))
+    # Read before the tables: a change after it reaches the page's socket when it opens.
+    seen = live.lobby_fingerprint()
+    return render(request, "lobby/index.html", {**lobby_context(request.user), "live_version": seen})
 
 
 def table_list(request: HttpRequest) -> HttpResponse:
@@ -115,6 +117,7 @@ def table_context(table: Table, user, *, invited: bool = False) -> dict:
 
 
 def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
+    seen = live.table_fingerprint(table_id)  # before the table is read (lobby.consumers)
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), pk=table_id)
     if table.is_private and not table.has_user(request.user):
         return render(request, "lobby/private.html", {"table": table}, status=404)
@@ -122,7 +125,7 @@ def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         return render(request, "lobby/table.html#table-card", table_context(table, request.user))
     if table.status == Table.Status.STARTED and table.game is not None:
         return redirect(table.game)
-    return render(request, "lobby/table.html", table_context(table, request.user))
+    return render(request, "lobby/table.html", {**table_context(table, request.user), "live_version": seen})
 
 
 def live_version(request: HttpRequest, kind: str, object_id: int | None = None) -> HttpResponse:
@@ -157,10 +160,13 @@ def turn_badge(request: HttpRequest) -> HttpResponse:
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
+    table_id = Table.objects.filter(invite_token=token).values_list("pk", flat=True).first()
+    seen = live.table_fingerprint(table_id) if table_id else None  # before the table is read
     table = get_object_or_404(Table.objects.prefetch_related("seats__user"), invite_token=token)
     if table.game is not None:  # no query when the table has no game yet
         return redirect(table.game)
-    return render(request, "lobby/table.html", table_context(table, request.user, invited=True))
+    return render(request, "lobby/table.html",
+                  {**table_context(table, request.user, invited=True), "live_version": seen})
 
 
 def _table_action(action):
