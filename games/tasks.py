@@ -132,3 +132,27 @@ def first_run_at(periodic, now: datetime) -> datetime:
 
 
 PERIODIC_TASKS = [daily_digest]  # the lobby's own are in lobby/tasks.py
+
+
+# --- Replays: a finished game's checkpoints, written once when it ends (issue 21) ---------
+
+def schedule_replay_checkpoints(sender, game: Game, **kwargs) -> None:
+    """games.signals.game_finished's receiver (GamesConfig.ready): the replay's checkpoints
+    are written by the worker, not by the first visitor. Enqueued inside the finishing
+    transaction (a database task row): a rolled-back ending leaves no task, and the worker
+    sees the task only once the ending is committed."""
+    write_replay_checkpoints.enqueue(game.pk)
+
+
+@task()
+def write_replay_checkpoints(game_id: int) -> int:
+    """Replay the finished game once and keep its checkpoints and steps (games.replay.
+    write_checkpoints). Safe to run twice or on two workers at once (it writes only what is
+    missing), and a dead worker's run is re-run by run_worker's sweep; a visit before it
+    ran (or after the cache lost them) still computes and keeps them itself."""
+    from .replay import write_checkpoints
+
+    game = Game.objects.defer("state").filter(pk=game_id).first()
+    if game is None or game.is_active or not game.is_available:
+        return 0
+    return write_checkpoints(game)

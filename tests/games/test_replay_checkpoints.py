@@ -106,3 +106,95 @@ def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
     cache.clear()
     assert step_seqs(finished_bot_game) == first and first == step_seqs(finished_bot_game)
     assert len(first) <= finished_bot_game.version
+
+
+# --- Checkpoints written by the worker when the game ends (issue 21) ----------------------
+
+COLD_VISIT_QUERIES = 9
+
+
+def cached_checkpoints(game):
+    from django.core.cache import cache
+
+    from games.replay import _checkpoint_key
+
+    seqs = range(engine.REPLAY_CHECKPOINT, game.version + 1, engine.REPLAY_CHECKPOINT)
+    return cache.get_many([_checkpoint_key(game, seq) for seq in seqs]), len(seqs)
+
+
+def test_the_games_end_queues_the_checkpoints_and_a_cold_visit_then_applies_few_moves(
+        alice_client, finished_bot_game, counted_applies, django_assert_max_num_queries):
+    from games.replay import _checkpoint_key
+    from tests.fixtures import run_due_tasks, tasks_done
+
+    game = finished_bot_game
+    assert cached_checkpoints(game)[0] == {}, "nothing is written before the worker runs"
+    run_due_tasks()
+    assert tasks_done("write_replay_checkpoints") == 1
+    kept, expected = cached_checkpoints(game)
+    assert len(kept) == expected
+    for seq in (engine.REPLAY_CHECKPOINT, expected * engine.REPLAY_CHECKPOINT):
+        assert kept[_checkpoint_key(game, seq)] == brute_force(game, seq)
+    counted_applies.clear()
+    # The first visit of the page (the game's last step, the fragment never drawn): the
+    # session, the user, the game, its seats and their users, the moves after the checkpoint
+    # (one read, not one per move), the step's move, and the header's badge and bell.
+    with django_assert_max_num_queries(COLD_VISIT_QUERIES):
+        page = alice_client.get(f"/play/{game.pk}/replay/")
+    assert page.status_code == 200 and b'id="replay-body"' in page.content
+    assert 0 < len(counted_applies) <= engine.REPLAY_CHECKPOINT
+
+
+def test_writing_the_checkpoints_again_writes_nothing_and_applies_nothing(finished_bot_game, counted_applies):
+    from games.replay import write_checkpoints
+
+    game = finished_bot_game
+    assert write_checkpoints(game) == cached_checkpoints(game)[1]
+    counted_applies.clear()
+    assert write_checkpoints(game) == 0  # a second run, or a second worker after the first
+    assert counted_applies == []
+
+
+def test_a_run_cut_short_is_finished_by_the_next_from_the_last_kept_checkpoint(finished_bot_game, counted_applies):
+    """A killed worker leaves the checkpoints it wrote; its task re-run (run_worker's sweep)
+    writes the rest, replaying from the last kept one, not from the start."""
+    from django.core.cache import cache
+
+    from games.replay import _checkpoint_key, write_checkpoints
+
+    game = finished_bot_game
+    engine.replay_state(game, upto=2 * engine.REPLAY_CHECKPOINT)  # a visit (or a cut run) kept the first two
+    counted_applies.clear()
+    written = write_checkpoints(game)
+    assert written == cached_checkpoints(game)[1] - 2
+    assert len(counted_applies) == game.version - game.version % engine.REPLAY_CHECKPOINT - 2 * engine.REPLAY_CHECKPOINT
+    cache.delete(_checkpoint_key(game, 3 * engine.REPLAY_CHECKPOINT))  # one lost (evicted)
+    counted_applies.clear()
+    assert write_checkpoints(game) == 1 and len(counted_applies) == engine.REPLAY_CHECKPOINT
+    assert engine.replay_state(game, upto=3 * engine.REPLAY_CHECKPOINT) == brute_force(game, 3 * engine.REPLAY_CHECKPOINT)
+
+
+def test_the_task_twice_on_one_game_is_harmless(finished_bot_game):
+    from games.tasks import write_replay_checkpoints
+    from tests.fixtures import run_due_tasks, tasks_done
+
+    write_replay_checkpoints.enqueue(finished_bot_game.pk)  # a duplicate (two workers, a re-run)
+    assert run_due_tasks() >= 2
+    assert tasks_done("write_replay_checkpoints") == 2
+    from django_tasks_db.models import DBTaskResult
+
+    results = DBTaskResult.objects.filter(task_path__endswith=".write_replay_checkpoints")
+    assert sorted(r.status for r in results) == ["SUCCESSFUL", "SUCCESSFUL"]
+    assert sorted(r.return_value for r in results) == [0, cached_checkpoints(finished_bot_game)[1]]
+
+
+def test_an_active_game_gets_no_checkpoints(start_game, alice, bob):
+    from games.replay import write_checkpoints
+    from tests.fixtures import tasks_done
+
+    game = start_game(SLUG, [alice, bob])
+    assert write_checkpoints(game) == 0 and cached_checkpoints(game)[0] == {}
+    from django_tasks_db.models import DBTaskResult
+
+    assert not DBTaskResult.objects.filter(task_path__endswith=".write_replay_checkpoints").exists()
+    assert tasks_done("write_replay_checkpoints") == 0
