@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from config.abuse import limited
 from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from config.inputs import InputError, clean_text, parse_json
+from config.shell import shell_page
 from lobby.models import Table
 
 from . import engine, presenters
@@ -166,9 +167,13 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))
-    # The page around the cached step: a repeat visit replays nothing (issue 21).
-    return render(request, "games/replay.html",
-                  {"game": game, "replay_body": replay_fragment(game, step), **presenters.board_assets(game.game_slug)})
+    # The page around the cached step, itself kept with only the visitor's header drawn per
+    # visit (config.shell): a repeat visit replays and draws nothing of the game (issue 21).
+    key = f"replay-page:{_replay_key(game, step)}:{int(request.user.is_authenticated)}"
+    return shell_page(request, "games/replay.html",
+                      lambda: {"game": game, "replay_body": replay_fragment(game, step),
+                               **presenters.board_assets(game.game_slug)},
+                      key, REPLAY_FRAGMENT_SECONDS)
 
 
 REPLAY_FRAGMENT_SECONDS = 600
@@ -187,8 +192,7 @@ def replay_fragment(game: Game, step: int) -> str:
     viewers of one replay cost a cache read. The key carries the game's last change, so an
     admin watching a game still in progress never sees an old board; it carries the
     reader's language and time zone too."""
-    where = f"{get_language()}:{timezone.get_current_timezone_name()}"  # the reader's words and clock
-    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
+    key = f"replay:{_replay_key(game, step)}"
     html = cache.get(key)
     if html is None:
         if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
@@ -196,6 +200,13 @@ def replay_fragment(game: Game, step: int) -> str:
         html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
         cache.set(key, html, REPLAY_FRAGMENT_SECONDS)
     return html
+
+
+def _replay_key(game: Game, step: int) -> str:
+    """A step of a game as one reader sees it: the game's last change (an admin watching a
+    game in progress never sees an old board), the reader's words and clock."""
+    where = f"{get_language()}:{timezone.get_current_timezone_name()}"
+    return f"{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
 
 
 def replay_context(game: Game, step: int) -> dict:

@@ -111,6 +111,7 @@ def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
 # --- Checkpoints written by the worker when the game ends (issue 21) ----------------------
 
 COLD_VISIT_QUERIES = 9
+REPEAT_PAGE_QUERIES = 6
 
 
 def cached_checkpoints(game):
@@ -198,3 +199,46 @@ def test_an_active_game_gets_no_checkpoints(start_game, alice, bob):
 
     assert not DBTaskResult.objects.filter(task_path__endswith=".write_replay_checkpoints").exists()
     assert tasks_done("write_replay_checkpoints") == 0
+
+
+# --- The whole page seen again: the site's page kept too, the visitor's header drawn (issue 21) ---
+
+def tokens_blanked(response) -> str:
+    import re
+
+    return re.sub(r"[A-Za-z0-9]{64}", "T", response.content.decode())  # a CSRF token is masked anew per page
+
+
+@pytest.mark.parametrize("who", ["alice", "a visitor"])
+def test_the_replay_page_kept_for_everyone_is_the_page_drawn_in_full(who, request, client, finished_bot_game,
+                                                                     monkeypatch):
+    from django.shortcuts import render
+
+    from games import views
+
+    reader = request.getfixturevalue("alice_client") if who == "alice" else client
+    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
+    reader.get(url)
+    kept = reader.get(url)
+    monkeypatch.setattr(views, "shell_page", lambda request, template, context, key, seconds:
+                        render(request, template, context()))
+    full = reader.get(url)
+    assert kept.status_code == full.status_code == 200
+    assert b"<!--shell:" not in kept.content and b'id="replay-body"' in kept.content
+    assert (b"alice" in kept.content) == (who == "alice")
+    assert tokens_blanked(kept) == tokens_blanked(full)
+
+
+def test_the_replay_page_seen_before_draws_only_the_visitors_header(alice_client, bob_client, finished_bot_game,
+                                                                    django_assert_max_num_queries):
+    """The page kept by one reader serves another (the account corner is each one's own),
+    and a repeat visit reads the session, the user, the game and the header's own rows."""
+    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
+    alice_client.get(url)
+    with django_assert_max_num_queries(REPEAT_PAGE_QUERIES):
+        page = bob_client.get(url)
+    assert b"bob" in page.content and b">alice<" not in page.content
+    import re
+
+    tokens = set(re.findall(r'csrf(?:-token" content="|middlewaretoken" value=")([A-Za-z0-9]{64})', page.content.decode()))
+    assert len(tokens) == 1, "the page's meta and its forms carry the visitor's one token"
