@@ -12,6 +12,7 @@ they are logged in: base.html's data-time-zone).
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 
@@ -20,8 +21,11 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.template import engines
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 # HTML comments: nothing a visitor typed can produce one (it is escaped), so a mark in the
 # page can only be the template's.
@@ -29,6 +33,7 @@ MARKS = {name: mark_safe(f"<!--shell:{name}-->") for name in ("title", "head", "
 CSRF_MARK = mark_safe("<!--shell:csrf-->")
 _MARK = re.compile(r"<!--shell:(title|head|account|csrf)-->")
 _SPLIT = "<!--shell:split-->"  # between the visitor's parts in _visitor.html
+VISITOR_SECONDS = 600
 
 
 def shell_page(request: HttpRequest, template: str, context: Callable[[], dict], key: str,
@@ -51,9 +56,50 @@ def shell_page(request: HttpRequest, template: str, context: Callable[[], dict],
 def filled(request: HttpRequest, pieces: list[str]) -> str:
     """The shell's pieces joined with this visitor's parts in place of the marks."""
     token = get_token(request)  # one token for the page, as a page drawn in full has
-    title, head, account = render_to_string("_visitor.html", {"csrf_token": token}, request).split(_SPLIT)
-    own = {"title": title, "head": head, "account": account, "csrf": token}
+    own = dict(zip(("title", "head", "account"), visitor_parts(request, token), strict=True), csrf=token)
     return "".join(own[piece] if i % 2 else piece for i, piece in enumerate(pieces))
+
+
+def visitor_parts(request: HttpRequest, token: str) -> list[str]:
+    """The visitor's title prefix, head links and account corner (templates/_visitor.html),
+    kept under everything they show (visitor_state), the CSRF token a mark: the header's
+    three counts are read on every visit, and drawn again only when one changed."""
+    state, values = visitor_state(request)
+    key = "shell-visitor:" + hashlib.sha256(repr(state).encode()).hexdigest()
+    parts = cache.get(key)
+    if parts is None:  # drawn with the values read for the key: no query twice
+        parts = render_to_string("_visitor.html", {"csrf_token": CSRF_MARK, **values}, request).split(_SPLIT)
+        cache.set(key, parts, VISITOR_SECONDS)
+    return [part.replace(CSRF_MARK, token) if CSRF_MARK in part else part for part in parts]
+
+
+def visitor_state(request: HttpRequest) -> tuple[tuple, dict]:
+    """Everything _visitor.html (notifications/_head.html, _account.html, the badge and the
+    bell) shows: who, in which words, clock and address, and the badge's, bell's and tab
+    preferences' values, read here (three small queries for a player, none for a visitor);
+    and those values, for the template. A new thing shown in the header must be added here,
+    or a kept header would miss it."""
+    from notifications.templatetags.notification_tags import notification_bell, tab_preferences
+
+    user = request.user
+    where = (get_language(), timezone.get_current_timezone_name(), request.get_full_path())
+    if not user.is_authenticated:
+        return ("visitor", *where), {}
+    values = {"turn_games": list(_processed(request).get("turn_games") or ()),
+              "bell_unread": notification_bell({"user": user})["unread"],
+              "tab_prefs": tab_preferences({"user": user})}
+    prefs = values["tab_prefs"]
+    return (user.pk, user.get_username(), user.is_staff, *where, len(values["turn_games"]), values["bell_unread"],
+            prefs["sound"], prefs["blink"], prefs["theme"]), values
+
+
+def _processed(request: HttpRequest) -> dict:
+    """What the template engine's context processors give this request (the turn badge's
+    games are games.context_processors', named in settings: no import of the games here)."""
+    out: dict = {}
+    for processor in engines["django"].engine.template_context_processors:  # type: ignore[attr-defined]
+        out.update(processor(request))
+    return out
 
 
 def _messages_waiting(request: HttpRequest) -> bool:

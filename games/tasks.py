@@ -147,12 +147,30 @@ def schedule_replay_checkpoints(sender, game: Game, **kwargs) -> None:
 @task()
 def write_replay_checkpoints(game_id: int) -> int:
     """Replay the finished game once and keep its checkpoints and steps (games.replay.
-    write_checkpoints). Safe to run twice or on two workers at once (it writes only what is
-    missing), and a dead worker's run is re-run by run_worker's sweep; a visit before it
-    ran (or after the cache lost them) still computes and keeps them itself."""
+    write_checkpoints), then draw its first and last steps for its readers. Safe to run twice
+    or on two workers at once (it writes only what is missing), and a dead worker's run is
+    re-run by run_worker's sweep; a visit before it ran (or after the cache lost them) still
+    computes and keeps them itself."""
     from .replay import write_checkpoints
 
-    game = Game.objects.defer("state").filter(pk=game_id).first()
+    game = Game.objects.defer("state").prefetch_related("seats__user").filter(pk=game_id).first()
     if game is None or game.is_active or not game.is_available:
         return 0
-    return write_checkpoints(game)
+    written = write_checkpoints(game)
+    draw_replay_ends_for_readers(game)
+    return written
+
+
+def draw_replay_ends_for_readers(game: Game) -> None:
+    """The replay's first and last steps drawn ahead in each player's language and time zone
+    and the site's default (a visitor's): their first visit reads them (games.replay_page)."""
+    from config.i18n import in_users_language, language_of, zone_of
+
+    from .replay_page import draw_replay_ends
+
+    readers: dict[tuple[str, str], object] = {
+        (language_of(seat.user), str(zone_of(seat.user))): seat.user for seat in game.seats.all() if seat.user}
+    readers.setdefault((language_of(None), str(zone_of(None))), None)
+    for reader in readers.values():
+        with in_users_language(reader):
+            draw_replay_ends(game)

@@ -137,11 +137,11 @@ def test_the_games_end_queues_the_checkpoints_and_a_cold_visit_then_applies_few_
     for seq in (engine.REPLAY_CHECKPOINT, expected * engine.REPLAY_CHECKPOINT):
         assert kept[_checkpoint_key(game, seq)] == brute_force(game, seq)
     counted_applies.clear()
-    # The first visit of the page (the game's last step, the fragment never drawn): the
+    # The first visit of a middle step (the first and last are drawn by the task): the
     # session, the user, the game, its seats and their users, the moves after the checkpoint
     # (one read, not one per move), the step's move, and the header's badge and bell.
     with django_assert_max_num_queries(COLD_VISIT_QUERIES):
-        page = alice_client.get(f"/play/{game.pk}/replay/")
+        page = alice_client.get(f"/play/{game.pk}/replay/?step=60")
     assert page.status_code == 200 and b'id="replay-body"' in page.content
     assert 0 < len(counted_applies) <= engine.REPLAY_CHECKPOINT
 
@@ -172,7 +172,8 @@ def test_a_run_cut_short_is_finished_by_the_next_from_the_last_kept_checkpoint(f
     cache.delete(_checkpoint_key(game, 3 * engine.REPLAY_CHECKPOINT))  # one lost (evicted)
     counted_applies.clear()
     assert write_checkpoints(game) == 1 and len(counted_applies) == engine.REPLAY_CHECKPOINT
-    assert engine.replay_state(game, upto=3 * engine.REPLAY_CHECKPOINT) == brute_force(game, 3 * engine.REPLAY_CHECKPOINT)
+    third = 3 * engine.REPLAY_CHECKPOINT
+    assert engine.replay_state(game, upto=third) == brute_force(game, third)
 
 
 def test_the_task_twice_on_one_game_is_harmless(finished_bot_game):
@@ -240,5 +241,27 @@ def test_the_replay_page_seen_before_draws_only_the_visitors_header(alice_client
     assert b"bob" in page.content and b">alice<" not in page.content
     import re
 
-    tokens = set(re.findall(r'csrf(?:-token" content="|middlewaretoken" value=")([A-Za-z0-9]{64})', page.content.decode()))
+    token = r'csrf(?:-token" content="|middlewaretoken" value=")([A-Za-z0-9]{64})'
+    tokens = set(re.findall(token, page.content.decode()))
     assert len(tokens) == 1, "the page's meta and its forms carry the visitor's one token"
+
+
+def test_the_games_end_draws_the_last_step_for_each_player_so_their_first_visit_draws_no_board(
+        client, alice, alice_client, finished_bot_game, counted_applies):
+    from games.models import Seat
+    from tests.fixtures import run_due_tasks
+
+    game = finished_bot_game
+    Seat.objects.filter(game=game, index=0).update(user=alice)  # a player who reads German
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    run_due_tasks()
+    counted_applies.clear()
+    german = alice_client.get(f"/play/{game.pk}/replay/")  # the replay opens on its last step
+    first = alice_client.get(f"/play/{game.pk}/replay/?step=0")
+    visitor = client.get(f"/play/{game.pk}/replay/")  # the site's language and clock
+    assert german.status_code == first.status_code == visitor.status_code == 200
+    assert counted_applies == [], "the first and last steps were drawn when the game ended"
+    assert german.content.decode().count('lang="de"') and 'lang="en"' in visitor.content.decode()
+    client.get(f"/play/{game.pk}/replay/?step=60")
+    assert counted_applies, "a middle step is drawn on its first visit"
