@@ -16,6 +16,7 @@ import hashlib
 import re
 from collections.abc import Callable
 
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -46,11 +47,27 @@ def shell_page(request: HttpRequest, template: str, context: Callable[[], dict],
         return render(request, template, context())
     pieces = cache.get(key)
     if pieces is None:
-        page = render_to_string(template, {**context(), "shell": MARKS, "csrf_token": CSRF_MARK, "messages": ()},
-                                request)
-        pieces = _MARK.split(page)  # text, mark name, text, mark name, ..., text
-        cache.set(key, pieces, seconds)
+        pieces = keep_shell(key, template, context(), authenticated=request.user.is_authenticated, seconds=seconds)
     return HttpResponse(filled(request, pieces))
+
+
+class _SomeoneLoggedIn:
+    """The reader a logged-in shell is drawn for: logged in, and nobody in particular."""
+
+    is_authenticated = True
+    is_anonymous = False
+
+
+def keep_shell(key: str, template: str, context: dict, *, authenticated: bool, seconds: int) -> list[str]:
+    """Draw `template` as a shell and keep it under `key`: the same whether a visit or a
+    worker (a page drawn ahead) draws it, since it is drawn without a request, for a
+    reader who is only logged in or not (base.html's data-time-zone)."""
+    user = _SomeoneLoggedIn() if authenticated else AnonymousUser()
+    page = render_to_string(template, {**context, "user": user, "shell": MARKS, "csrf_token": CSRF_MARK,
+                                       "messages": ()})
+    pieces = _MARK.split(page)  # text, mark name, text, mark name, ..., text
+    cache.set(key, pieces, seconds)
+    return pieces
 
 
 def filled(request: HttpRequest, pieces: list[str]) -> str:

@@ -9,6 +9,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from config.shell import keep_shell
+
 from . import presenters
 from .finishing import ending_sentences
 from .models import Game
@@ -16,6 +18,7 @@ from .panel import numbered_history, seat_names, with_bars
 from .replay import replay_step, step_seqs
 from .replay_marks import made_by_stand_in, stand_in_notes
 
+REPLAY_PAGE = "games/replay.html"
 REPLAY_FRAGMENT_SECONDS = 600
 DRAWN_AHEAD_SECONDS = 24 * 3600  # the steps drawn when the game ends: its players' first look
 
@@ -31,19 +34,32 @@ def replay_fragment(game: Game, step: int, seconds: int = REPLAY_FRAGMENT_SECOND
     if html is None:
         if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
             prefetch_related_objects([game], "seats__user")   # names, stand-ins: one read
-        html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
+        html = render_to_string(f"{REPLAY_PAGE}#replay-body", replay_context(game, step))
         cache.set(key, html, seconds)
     return html
 
 
-def draw_replay_ends(game: Game) -> int:
-    """The first and last steps' fragments, drawn ahead in the active language and time zone
-    (games.tasks draws them for each player's): the replay opens on the last step, and
-    paging starts from either end. Returns how many were drawn (not kept already)."""
+def replay_page_key(game: Game, step: int, authenticated: bool) -> str:
+    return f"replay-page:{replay_key(game, step)}:{int(authenticated)}"
+
+
+def replay_page_context(game: Game, step: int, seconds: int = REPLAY_FRAGMENT_SECONDS) -> dict:
+    """The whole replay page's context around the step's (kept) fragment."""
+    return {"game": game, "replay_body": replay_fragment(game, step, seconds),
+            **presenters.board_assets(game.game_slug)}
+
+
+def draw_replay_ends(game: Game, *, authenticated: bool) -> int:
+    """The first and last steps drawn ahead in the active language and time zone (games.tasks
+    draws them for each player's), fragment and page (config.shell, for a reader logged in
+    or not): the replay opens on the last step, and paging starts from either end. Returns
+    how many pages were drawn (not kept already)."""
     drawn = 0
     for step in sorted({0, len(step_seqs(game))}):
-        if cache.get(f"replay:{replay_key(game, step)}") is None:
-            replay_fragment(game, step, DRAWN_AHEAD_SECONDS)
+        key = replay_page_key(game, step, authenticated)
+        if cache.get(key) is None:
+            keep_shell(key, REPLAY_PAGE, replay_page_context(game, step, DRAWN_AHEAD_SECONDS),
+                       authenticated=authenticated, seconds=DRAWN_AHEAD_SECONDS)
             drawn += 1
     return drawn
 

@@ -162,15 +162,16 @@ def write_replay_checkpoints(game_id: int) -> int:
 
 
 def draw_replay_ends_for_readers(game: Game) -> None:
-    """The replay's first and last steps drawn ahead in each player's language and time zone
-    and the site's default (a visitor's): their first visit reads them (games.replay_page)."""
+    """The replay's first and last steps drawn ahead, fragment and page, in each player's
+    language and time zone and the site's default (a visitor's): their first visit reads
+    them (games.replay_page)."""
     from config.i18n import in_users_language, language_of, zone_of
 
     from .replay_page import draw_replay_ends
 
-    readers: dict[tuple[str, str], object] = {
-        (language_of(seat.user), str(zone_of(seat.user))): seat.user for seat in game.seats.all() if seat.user}
-    readers.setdefault((language_of(None), str(zone_of(None))), None)
-    for reader in readers.values():
+    readers: dict[tuple[str, str, bool], object] = {
+        (language_of(seat.user), str(zone_of(seat.user)), True): seat.user for seat in game.seats.all() if seat.user}
+    readers.setdefault((language_of(None), str(zone_of(None)), False), None)  # a visitor, logged out
+    for (_language, _zone, logged_in), reader in readers.items():
         with in_users_language(reader):
-            draw_replay_ends(game)
+            draw_replay_ends(game, authenticated=logged_in)

@@ -24,7 +24,8 @@ from .notify import games_waiting_for_users
 from .record import export_record
 from .panel import panel_context
 from .replay import step_seqs
-from .replay_page import REPLAY_FRAGMENT_SECONDS, replay_context, replay_fragment, replay_key  # noqa: F401
+from .replay_page import (REPLAY_FRAGMENT_SECONDS, REPLAY_PAGE, replay_context, replay_fragment,  # noqa: F401
+                          replay_page_context, replay_page_key)
 
 MAX_ACTION_BYTES = 10_000
 OOB_SWAP = ' hx-swap-oob="true"'
@@ -165,11 +166,8 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(replay_fragment(game, step))
     # The page around the cached step, itself kept with only the visitor's header drawn per
     # visit (config.shell): a repeat visit replays and draws nothing of the game (issue 21).
-    key = f"replay-page:{replay_key(game, step)}:{int(request.user.is_authenticated)}"
-    return shell_page(request, "games/replay.html",
-                      lambda: {"game": game, "replay_body": replay_fragment(game, step),
-                               **presenters.board_assets(game.game_slug)},
-                      key, REPLAY_FRAGMENT_SECONDS)
+    return shell_page(request, REPLAY_PAGE, lambda: replay_page_context(game, step),
+                      replay_page_key(game, step, request.user.is_authenticated), REPLAY_FRAGMENT_SECONDS)
 
 
 def _replay_step(request: HttpRequest, last: int) -> int:

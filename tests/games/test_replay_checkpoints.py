@@ -247,7 +247,8 @@ def test_the_replay_page_seen_before_draws_only_the_visitors_header(alice_client
 
 
 def test_the_games_end_draws_the_last_step_for_each_player_so_their_first_visit_draws_no_board(
-        client, alice, alice_client, finished_bot_game, counted_applies):
+        client, alice, alice_client, finished_bot_game, counted_applies, monkeypatch):
+    from config import shell
     from games.models import Seat
     from tests.fixtures import run_due_tasks
 
@@ -257,11 +258,15 @@ def test_the_games_end_draws_the_last_step_for_each_player_so_their_first_visit_
     alice.save(update_fields=["language"])
     run_due_tasks()
     counted_applies.clear()
+    pages_drawn = []
+    real_keep_shell = shell.keep_shell
+    monkeypatch.setattr(shell, "keep_shell", lambda *args, **kwargs: pages_drawn.append(1) or real_keep_shell(
+        *args, **kwargs))
     german = alice_client.get(f"/play/{game.pk}/replay/")  # the replay opens on its last step
     first = alice_client.get(f"/play/{game.pk}/replay/?step=0")
     visitor = client.get(f"/play/{game.pk}/replay/")  # the site's language and clock
     assert german.status_code == first.status_code == visitor.status_code == 200
-    assert counted_applies == [], "the first and last steps were drawn when the game ended"
+    assert counted_applies == [] and pages_drawn == [], "the first and last steps were drawn when the game ended"
     assert german.content.decode().count('lang="de"') and 'lang="en"' in visitor.content.decode()
     client.get(f"/play/{game.pk}/replay/?step=60")
-    assert counted_applies, "a middle step is drawn on its first visit"
+    assert counted_applies and pages_drawn, "a middle step is drawn on its first visit"
