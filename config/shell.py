@@ -5,8 +5,9 @@ it the site's page around a cached step).
 templates/base.html, given `shell` (MARKS) and a CSRF mark instead of the visitor's, draws
 the page with marks where the visitor's parts go: the turn badge's count in the title, the
 head's tab preferences (notifications/_head.html), the account corner (_account.html) and
-the CSRF token. The page is kept as its pieces between the marks; a visit draws its own
-parts (templates/_visitor.html, one render) and joins. The cache key is the caller's and
+the CSRF token, and the page's own parts that change more often (a replay's step). The
+page is kept as its pieces between the marks; a visit draws its own parts (templates/
+_visitor.html, one render, itself kept under what it shows) and joins. The cache key is the caller's and
 must carry everything else the page shows (the reader's language and time zone, whether
 they are logged in: base.html's data-time-zone).
 """
@@ -30,25 +31,30 @@ from django.utils.translation import get_language
 
 # HTML comments: nothing a visitor typed can produce one (it is escaped), so a mark in the
 # page can only be the template's.
-MARKS = {name: mark_safe(f"<!--shell:{name}-->") for name in ("title", "head", "account")}
+VISITOR_PARTS = ("title", "head", "account")
+MARKS = {name: mark_safe(f"<!--shell:{name}-->") for name in VISITOR_PARTS}
 CSRF_MARK = mark_safe("<!--shell:csrf-->")
-_MARK = re.compile(r"<!--shell:(title|head|account|csrf)-->")
+_MARK = re.compile(r"<!--shell:([a-z_]+)-->")
 _SPLIT = "<!--shell:split-->"  # between the visitor's parts in _visitor.html
 VISITOR_SECONDS = 600
 
 
-def shell_page(request: HttpRequest, template: str, context: Callable[[], dict], key: str,
-               seconds: int) -> HttpResponse:
+def shell_page(request: HttpRequest, template: str, context: Callable[[], dict], key: str, seconds: int,
+               parts: dict[str, str] | None = None) -> HttpResponse:
     """`template` drawn with `context()` for this visitor: from the cached shell under `key`
     when there is one (`context` is then not called), else drawn as a shell and kept for
-    `seconds`. A visitor with messages waiting gets the page drawn in full (the shell has
-    none, and reading them here would use them up)."""
+    `seconds`. `parts`: context variables of the page that change more often than the
+    shell (a replay's step), marks in the shell filled on every visit. A visitor with
+    messages waiting gets the page drawn in full (the shell has none, and reading them here
+    would use them up)."""
+    parts = parts or {}
     if _messages_waiting(request):
-        return render(request, template, context())
+        return render(request, template, {**context(), **parts})
     pieces = cache.get(key)
     if pieces is None:
-        pieces = keep_shell(key, template, context(), authenticated=request.user.is_authenticated, seconds=seconds)
-    return HttpResponse(filled(request, pieces))
+        pieces = keep_shell(key, template, context(), list(parts), authenticated=request.user.is_authenticated,
+                            seconds=seconds)
+    return HttpResponse(filled(request, pieces, parts))
 
 
 class _SomeoneLoggedIn:
@@ -58,22 +64,25 @@ class _SomeoneLoggedIn:
     is_anonymous = False
 
 
-def keep_shell(key: str, template: str, context: dict, *, authenticated: bool, seconds: int) -> list[str]:
-    """Draw `template` as a shell and keep it under `key`: the same whether a visit or a
-    worker (a page drawn ahead) draws it, since it is drawn without a request, for a
-    reader who is only logged in or not (base.html's data-time-zone)."""
+def keep_shell(key: str, template: str, context: dict, part_names: list[str], *, authenticated: bool,
+               seconds: int) -> list[str]:
+    """Draw `template` as a shell (the page's `part_names` as marks too) and keep it under
+    `key`: the same whether a visit or a worker (a page drawn ahead) draws it, since it is
+    drawn without a request, for a reader who is only logged in or not (base.html's
+    data-time-zone)."""
     user = _SomeoneLoggedIn() if authenticated else AnonymousUser()
-    page = render_to_string(template, {**context, "user": user, "shell": MARKS, "csrf_token": CSRF_MARK,
+    marks = {name: mark_safe(f"<!--shell:{name}-->") for name in part_names}
+    page = render_to_string(template, {**context, **marks, "user": user, "shell": MARKS, "csrf_token": CSRF_MARK,
                                        "messages": ()})
     pieces = _MARK.split(page)  # text, mark name, text, mark name, ..., text
     cache.set(key, pieces, seconds)
     return pieces
 
 
-def filled(request: HttpRequest, pieces: list[str]) -> str:
-    """The shell's pieces joined with this visitor's parts in place of the marks."""
+def filled(request: HttpRequest, pieces: list[str], parts: dict[str, str]) -> str:
+    """The shell's pieces joined with the page's parts and this visitor's in place of the marks."""
     token = get_token(request)  # one token for the page, as a page drawn in full has
-    own = dict(zip(("title", "head", "account"), visitor_parts(request, token), strict=True), csrf=token)
+    own = dict(zip(VISITOR_PARTS, visitor_parts(request, token), strict=True), csrf=token, **parts)
     return "".join(own[piece] if i % 2 else piece for i, piece in enumerate(pieces))
 
 

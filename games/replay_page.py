@@ -39,36 +39,41 @@ def replay_fragment(game: Game, step: int, seconds: int = REPLAY_FRAGMENT_SECOND
     return html
 
 
-def replay_page_key(game: Game, step: int, authenticated: bool) -> str:
-    return f"replay-page:{replay_key(game, step)}:{int(authenticated)}"
+def replay_page_key(game: Game, authenticated: bool) -> str:
+    """The page around a game's steps (the same for all of them) for one reader."""
+    return f"replay-page:{replay_key(game, None)}:{int(authenticated)}"
 
 
-def replay_page_context(game: Game, step: int, seconds: int = REPLAY_FRAGMENT_SECONDS) -> dict:
-    """The whole replay page's context around the step's (kept) fragment."""
-    return {"game": game, "replay_body": replay_fragment(game, step, seconds),
-            **presenters.board_assets(game.game_slug)}
+def replay_page_context(game: Game) -> dict:
+    """The replay page's context but its step (`replay_body`, a part config.shell fills)."""
+    return {"game": game, **presenters.board_assets(game.game_slug)}
 
 
 def draw_replay_ends(game: Game, *, authenticated: bool) -> int:
-    """The first and last steps drawn ahead in the active language and time zone (games.tasks
-    draws them for each player's), fragment and page (config.shell, for a reader logged in
-    or not): the replay opens on the last step, and paging starts from either end. Returns
-    how many pages were drawn (not kept already)."""
+    """The first and last steps' fragments and the page around them drawn ahead in the active
+    language and time zone (games.tasks draws them for each player's) for a reader logged in
+    or not: the replay opens on the last step, and paging starts from either end. Returns
+    how many of the three were drawn (not kept already)."""
     drawn = 0
     for step in sorted({0, len(step_seqs(game))}):
-        key = replay_page_key(game, step, authenticated)
-        if cache.get(key) is None:
-            keep_shell(key, REPLAY_PAGE, replay_page_context(game, step, DRAWN_AHEAD_SECONDS),
-                       authenticated=authenticated, seconds=DRAWN_AHEAD_SECONDS)
+        if cache.get(f"replay:{replay_key(game, step)}") is None:
+            replay_fragment(game, step, DRAWN_AHEAD_SECONDS)
             drawn += 1
+    key = replay_page_key(game, authenticated)
+    if cache.get(key) is None:
+        keep_shell(key, REPLAY_PAGE, replay_page_context(game), ["replay_body"], authenticated=authenticated,
+                   seconds=DRAWN_AHEAD_SECONDS)
+        drawn += 1
     return drawn
 
 
-def replay_key(game: Game, step: int) -> str:
-    """A step of a game as one reader sees it: the game's last change (an admin watching a
-    game in progress never sees an old board), the reader's words and clock."""
+def replay_key(game: Game, step: int | None) -> str:
+    """A step of a game (None: what all its steps share) as one reader sees it: the game's
+    last change (an admin watching a game in progress never sees an old board), the
+    reader's words and clock."""
     where = f"{get_language()}:{timezone.get_current_timezone_name()}"
-    return f"{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
+    shown = "" if step is None else step
+    return f"{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{shown}:{where}"
 
 
 def replay_context(game: Game, step: int) -> dict:

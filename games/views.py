@@ -164,10 +164,11 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))
-    # The page around the cached step, itself kept with only the visitor's header drawn per
-    # visit (config.shell): a repeat visit replays and draws nothing of the game (issue 21).
-    return shell_page(request, REPLAY_PAGE, lambda: replay_page_context(game, step),
-                      replay_page_key(game, step, request.user.is_authenticated), REPLAY_FRAGMENT_SECONDS)
+    # The cached step in the game's page, itself kept with only the visitor's header drawn
+    # per visit (config.shell): a repeat visit replays and draws nothing of the game (issue 21).
+    return shell_page(request, REPLAY_PAGE, lambda: replay_page_context(game),
+                      replay_page_key(game, request.user.is_authenticated), REPLAY_FRAGMENT_SECONDS,
+                      parts={"replay_body": replay_fragment(game, step)})
 
 
 def _replay_step(request: HttpRequest, last: int) -> int:

@@ -218,15 +218,15 @@ def test_the_replay_page_kept_for_everyone_is_the_page_drawn_in_full(who, reques
     from games import views
 
     reader = request.getfixturevalue("alice_client") if who == "alice" else client
-    url = f"/play/{finished_bot_game.pk}/replay/?step=60"
-    reader.get(url)
+    reader.get(f"/play/{finished_bot_game.pk}/replay/?step=60")  # keeps the page around every step
+    url = f"/play/{finished_bot_game.pk}/replay/?step=61"
     kept = reader.get(url)
-    monkeypatch.setattr(views, "shell_page", lambda request, template, context, key, seconds:
-                        render(request, template, context()))
+    monkeypatch.setattr(views, "shell_page", lambda request, template, context, key, seconds, parts:
+                        render(request, template, {**context(), **parts}))
     full = reader.get(url)
     assert kept.status_code == full.status_code == 200
     assert b"<!--shell:" not in kept.content and b'id="replay-body"' in kept.content
-    assert (b"alice" in kept.content) == (who == "alice")
+    assert (b"alice" in kept.content) == (who == "alice") and b"Move <strong>61</strong>" in kept.content
     assert tokens_blanked(kept) == tokens_blanked(full)
 
 
@@ -269,4 +269,5 @@ def test_the_games_end_draws_the_last_step_for_each_player_so_their_first_visit_
     assert counted_applies == [] and pages_drawn == [], "the first and last steps were drawn when the game ended"
     assert german.content.decode().count('lang="de"') and 'lang="en"' in visitor.content.decode()
     client.get(f"/play/{game.pk}/replay/?step=60")
-    assert counted_applies and pages_drawn, "a middle step is drawn on its first visit"
+    assert counted_applies, "a middle step is drawn on its first visit"
+    assert pages_drawn == [], "in the page kept around all the game's steps"
