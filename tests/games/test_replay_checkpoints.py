@@ -111,7 +111,7 @@ def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
 # --- Checkpoints written by the worker when the game ends (issue 21) ----------------------
 
 COLD_VISIT_QUERIES = 9
-REPEAT_PAGE_QUERIES = 6
+REPEAT_PAGE_QUERIES = 5
 
 
 def cached_checkpoints(game):
@@ -218,6 +218,13 @@ def test_the_replay_page_kept_for_everyone_is_the_page_drawn_in_full(who, reques
     from games import views
 
     reader = request.getfixturevalue("alice_client") if who == "alice" else client
+    if who == "alice":  # a bell with unread lines and her own tab preferences in the header
+        from notifications.models import Notification, Preferences
+
+        alice = request.getfixturevalue("alice")
+        for read in (False, False, True):
+            Notification.objects.create(user=alice, kind="turn", text="Your move", url="/", read=read)
+        Preferences.objects.create(user=alice, sound=True, theme="dark")
     reader.get(f"/play/{finished_bot_game.pk}/replay/?step=60")  # keeps the page around every step
     url = f"/play/{finished_bot_game.pk}/replay/?step=61"
     kept = reader.get(url)
@@ -227,6 +234,7 @@ def test_the_replay_page_kept_for_everyone_is_the_page_drawn_in_full(who, reques
     assert kept.status_code == full.status_code == 200
     assert b"<!--shell:" not in kept.content and b'id="replay-body"' in kept.content
     assert (b"alice" in kept.content) == (who == "alice") and b"Move <strong>61</strong>" in kept.content
+    assert (b'data-unread="2"' in kept.content and b'data-theme="dark"' in kept.content) == (who == "alice")
     assert tokens_blanked(kept) == tokens_blanked(full)
 
 
