@@ -102,17 +102,18 @@ def visitor_parts(request: HttpRequest, token: str) -> list[str]:
 def visitor_state(request: HttpRequest) -> tuple[tuple, dict]:
     """Everything _visitor.html (notifications/_head.html, _account.html, the badge and the
     bell) shows: who, in which words, clock and address, and the badge's, bell's and tab
-    preferences' values, read here (two small queries for a player, none for a visitor);
+    preferences' values, read here (three small queries for a player, none for a visitor);
     and those values, for the template. A new thing shown in the header must be added here,
     or a kept header would miss it."""
-    from notifications.templatetags.notification_tags import bell_and_tab_preferences
+    from notifications.templatetags.notification_tags import notification_bell, tab_preferences
 
     user = request.user
     where = (get_language(), timezone.get_current_timezone_name(), request.get_full_path())
     if not user.is_authenticated:
         return ("visitor", *where), {}
-    unread, prefs = bell_and_tab_preferences(user)
+    # Two plain queries: one with the count as a subquery measured 1.1 ms against 0.63.
     turn_games = list(_processed(request).get("turn_games") or ())
+    unread, prefs = notification_bell({"user": user})["unread"], tab_preferences({"user": user})
     state = (user.pk, user.get_username(), user.is_staff, *where, len(turn_games), unread,
              prefs["sound"], prefs["blink"], prefs["theme"])
     return state, {"turn_games": turn_games, "bell_unread": unread, "tab_prefs": prefs}

@@ -111,7 +111,7 @@ def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
 # --- Checkpoints written by the worker when the game ends (issue 21) ----------------------
 
 COLD_VISIT_QUERIES = 9
-REPEAT_PAGE_QUERIES = 5
+REPEAT_PAGE_QUERIES = 6
 
 
 def cached_checkpoints(game):
