@@ -7,9 +7,9 @@ the page with marks where the visitor's parts go: the turn badge's count in the 
 head's tab preferences (notifications/_head.html), the account corner (_account.html) and
 the CSRF token, and the page's own parts that change more often (a replay's step). The
 page is kept as its pieces between the marks; a visit draws its own parts (templates/
-_visitor.html, one render, itself kept under what it shows) and joins. The cache key is the caller's and
-must carry everything else the page shows (the reader's language and time zone, whether
-they are logged in: base.html's data-time-zone).
+_visitor.html, one render, itself kept under what it shows) and joins. The cache key is
+the caller's and must carry everything else the page shows (the reader's language and
+time zone, whether they are logged in: base.html's data-time-zone).
 """
 from __future__ import annotations
 

@@ -279,3 +279,15 @@ def test_the_games_end_draws_the_last_step_for_each_player_so_their_first_visit_
     client.get(f"/play/{game.pk}/replay/?step=60")
     assert counted_applies, "a middle step is drawn on its first visit"
     assert pages_drawn == [], "in the page kept around all the game's steps"
+
+
+def test_a_visitor_with_a_message_waiting_gets_it_on_a_kept_replay_page(alice_client, finished_bot_game):
+    """The kept page has no messages: a visitor with one waiting gets the page drawn in full,
+    the message shown once; the next visit is the kept page again."""
+    url = f"/play/{finished_bot_game.pk}/replay/"
+    alice_client.get(url)  # the page is kept
+    alice_client.post("/accounts/settings/vacation/", {"end": "1"})  # "You are not on vacation.", for the next page
+    with_message = alice_client.get(url).content.decode()
+    after = alice_client.get(url).content.decode()
+    assert 'class="flash"' in with_message and "not on vacation" in with_message
+    assert 'class="flash"' not in after and 'id="replay-body"' in after
