@@ -228,7 +228,7 @@ def cold_after_end(game):
     """The cache as the game's end leaves it: empty, then the worker's checkpoint task run."""
     from django.core.cache import cache
 
-    from games.tasks import write_replay_checkpoints
+    from games.replay_page import write_replay_checkpoints
 
     cache.clear()
     write_replay_checkpoints.call(game.pk)

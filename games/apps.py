@@ -14,8 +14,9 @@ class GamesConfig(AppConfig):
         install_translator(gettext, ngettext, pgettext)
 
         # The publisher announces started clocks; the mail side answers with its mails.
+        from .replay_page import schedule_replay_checkpoints
         from .signals import game_finished, seat_clock_started
-        from .tasks import schedule_replay_checkpoints, schedule_turn_mails
+        from .tasks import schedule_turn_mails
 
         seat_clock_started.connect(schedule_turn_mails, dispatch_uid="games.schedule_turn_mails")
         # A game that ends gets its replay's checkpoints written by the worker (issue 21).

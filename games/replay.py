@@ -64,7 +64,7 @@ def _moves(game: Game, after: int, upto: int) -> Iterable[Move]:
 
 
 def write_checkpoints(game: Game) -> int:
-    """A finished game's checkpoints and steps, written once (games.tasks.
+    """A finished game's checkpoints and steps, written once (games.replay_page.
     write_replay_checkpoints, enqueued when the game ends): its replay's first visit then
     applies fewer than REPLAY_CHECKPOINT moves instead of replaying the whole game (issue 21).
 

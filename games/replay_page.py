@@ -8,14 +8,16 @@ from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
+from django_tasks import task
 
+from config.i18n import in_users_language, language_of, zone_of
 from config.shell import keep_shell
 
 from . import presenters
 from .finishing import ending_sentences
 from .models import Game
 from .panel import numbered_history, seat_names, with_bars
-from .replay import replay_step, step_seqs
+from .replay import replay_step, step_seqs, write_checkpoints
 from .replay_marks import made_by_stand_in, stand_in_notes
 
 REPLAY_PAGE = "games/replay.html"
@@ -51,9 +53,9 @@ def replay_page_context(game: Game) -> dict:
 
 def draw_replay_ends(game: Game, *, authenticated: bool) -> int:
     """The first and last steps' fragments and the page around them drawn ahead in the active
-    language and time zone (games.tasks draws them for each player's) for a reader logged in
-    or not: the replay opens on the last step, and paging starts from either end. Returns
-    how many of the three were drawn (not kept already)."""
+    language and time zone (write_replay_checkpoints draws them for each player's) for a
+    reader logged in or not: the replay opens on the last step, and paging starts from
+    either end. Returns how many of the three were drawn (not kept already)."""
     drawn = 0
     for step in sorted({0, len(step_seqs(game))}):
         if cache.get(f"replay:{replay_key(game, step)}") is None:
@@ -103,3 +105,42 @@ def replay_context(game: Game, step: int) -> dict:
     context["board_template"] = presenters.board_template(game.game_slug)
     context.update(presenters.board_context(game.game_slug, context))
     return context
+
+
+# --- When a game ends: its replay written and drawn ahead by the worker (issue 21). These
+# tasks live here, not in games.tasks: they replay the game, and the mail tasks reach back
+# into no engine layer (tests/games/test_engine_layers.py).
+
+def schedule_replay_checkpoints(sender, game: Game, **kwargs) -> None:
+    """games.signals.game_finished's receiver (GamesConfig.ready): the replay's checkpoints
+    are written by the worker, not by the first visitor. Enqueued inside the finishing
+    transaction (a database task row): a rolled-back ending leaves no task, and the worker
+    sees the task only once the ending is committed."""
+    write_replay_checkpoints.enqueue(game.pk)
+
+
+@task()
+def write_replay_checkpoints(game_id: int) -> int:
+    """Replay the finished game once and keep its checkpoints and steps (games.replay.
+    write_checkpoints), then draw its first and last steps for its readers. Safe to run twice
+    or on two workers at once (it writes only what is missing), and a dead worker's run is
+    re-run by run_worker's sweep; a visit before it ran (or after the cache lost them) still
+    computes and keeps them itself."""
+    game = Game.objects.defer("state").prefetch_related("seats__user").filter(pk=game_id).first()
+    if game is None or game.is_active or not game.is_available:
+        return 0
+    written = write_checkpoints(game)
+    draw_replay_ends_for_readers(game)
+    return written
+
+
+def draw_replay_ends_for_readers(game: Game) -> None:
+    """The replay's first and last steps drawn ahead, fragment and page, in each player's
+    language and time zone and the site's default (a visitor's): their first visit reads
+    them (replay_fragment, config.shell)."""
+    readers: dict[tuple[str, str, bool], object] = {
+        (language_of(seat.user), str(zone_of(seat.user)), True): seat.user for seat in game.seats.all() if seat.user}
+    readers.setdefault((language_of(None), str(zone_of(None)), False), None)  # a visitor, logged out
+    for (_language, _zone, logged_in), reader in readers.items():
+        with in_users_language(reader):
+            draw_replay_ends(game, authenticated=logged_in)

@@ -177,7 +177,7 @@ def test_a_run_cut_short_is_finished_by_the_next_from_the_last_kept_checkpoint(f
 
 
 def test_the_task_twice_on_one_game_is_harmless(finished_bot_game):
-    from games.tasks import write_replay_checkpoints
+    from games.replay_page import write_replay_checkpoints
     from tests.fixtures import run_due_tasks, tasks_done
 
     write_replay_checkpoints.enqueue(finished_bot_game.pk)  # a duplicate (two workers, a re-run)
