@@ -6,6 +6,7 @@
     .venv/bin/python bench/panel_profile.py dump FILE [slug...]  # every panel's HTML, tokens blanked
     .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
     .venv/bin/python bench/panel_profile.py replay [slug...]  # replay page, cold and repeat, ÷ bare
+    .venv/bin/python bench/panel_profile.py replayhot rifugio cold|repeat  # cProfile of a replay page
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
 exactly the same thing.
@@ -116,6 +117,8 @@ def main():
             ratios(sys.argv[2:])
         elif mode == "replay":
             replays(sys.argv[2:])
+        elif mode == "replayhot":
+            replay_hot(sys.argv[2], sys.argv[3])
     finally:
         DB.unlink(missing_ok=True)
 
@@ -178,9 +181,11 @@ def ratios(slugs):
 def replays(slugs):
     """The replay page of each game played to its end (`/play/<id>/replay/?step=k`, the
     whole page as a visitor opens it) at its first, middle and last step: CPU of the first
-    visit with an empty cache (no checkpoints, no cached step), the median of 20 repeat
-    visits, and of 20 htmx requests for that step (the fragment the replay's buttons fetch),
-    each ÷ an in-process bare request (issue 21: ≤ 5x cold, ≤ 2x repeat)."""
+    visit after the game's end (the worker's write_replay_checkpoints ran, nothing else is
+    cached: "cold"), of the first visit with no checkpoints at all (a cache lost, the task not
+    run yet: "no checkpoints"), the median of 20 repeat visits, and of 20 htmx requests for
+    that step (the fragment the replay's buttons fetch), each ÷ an in-process bare request
+    (issue 21: ≤ 5x cold, ≤ 2x repeat)."""
     from django.core.cache import cache
     from django.test import Client
     from django.test.utils import override_settings
@@ -198,26 +203,67 @@ def replays(slugs):
             last = len(step_seqs(game))
             for step in (1, last // 2, last):
                 url = f"/play/{game.pk}/replay/?step={step}"
-                cache.clear()
-                start = time.process_time()
+                cache.clear()  # as after a restart with the game's task not run: nothing kept
+                bare_cold = cpu_ms(client.get, url)
+                cold_after_end(game)
+                cold = cpu_ms(client.get, url)
                 status = client.get(url).status_code
-                cold = 1000 * (time.process_time() - start)
-                samples = []
-                for _ in range(20):
-                    start = time.process_time()
-                    client.get(url)
-                    samples.append(time.process_time() - start)
-                repeat = 1000 * statistics.median(samples)
-                samples = []
-                for _ in range(20):               # the next step as the page's buttons ask for it
-                    start = time.process_time()
-                    client.get(url, headers={"HX-Request": "true"})
-                    samples.append(time.process_time() - start)
-                step_ms = 1000 * statistics.median(samples)
+                repeat = statistics.median(cpu_ms(client.get, url) for _ in range(20))
+                step_ms = statistics.median(cpu_ms(client.get, url, headers={"HX-Request": "true"})
+                                            for _ in range(20))  # the step as the page's buttons ask for it
                 print(f"{slug:22} replay step {step:4} of {last:4} (HTTP {status})  cold {cold:6.2f} ms"
-                      f" {cold / bare:5.1f}x  repeat {repeat:5.2f} ms {repeat / bare:4.1f}x"
+                      f" {cold / bare:5.1f}x  (no checkpoints {bare_cold:6.2f} ms {bare_cold / bare:5.1f}x)"
+                      f"  repeat {repeat:5.2f} ms {repeat / bare:4.1f}x"
                       f"  htmx step seen before {step_ms:5.2f} ms {step_ms / bare:4.1f}x  (bare {bare:.2f} ms)",
                       flush=True)
+
+
+def cpu_ms(call, *args, **kwargs) -> float:
+    start = time.process_time()
+    call(*args, **kwargs)
+    return 1000 * (time.process_time() - start)
+
+
+def cold_after_end(game):
+    """The cache as the game's end leaves it: empty, then the worker's checkpoint task run."""
+    from django.core.cache import cache
+
+    from games.replay_page import write_replay_checkpoints
+
+    cache.clear()
+    write_replay_checkpoints.call(game.pk)
+
+
+def replay_hot(slug, visit):
+    """cProfile of one game's replay page at its last step: `cold` (after the game's end
+    task, nothing else cached; 20 runs) or `repeat` (the page seen before; 200 runs)."""
+    import cProfile
+    import pstats
+
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from accounts.models import User
+    from games.replay import step_seqs
+
+    only([slug])
+    (_slug, _target, game), = games((100000,))
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client = Client()
+        client.force_login(User.objects.get(username="p0"))
+        url = f"/play/{game.pk}/replay/?step={len(step_seqs(game))}"
+        cold_after_end(game)
+        client.get(url)
+        profile = cProfile.Profile()
+        for _ in range(20 if visit == "cold" else 200):
+            if visit == "cold":
+                cold_after_end(game)
+            profile.enable()
+            client.get(url)
+            profile.disable()
+    stats = pstats.Stats(profile)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(60)
 
 
 def by_template(slug):

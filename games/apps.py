@@ -14,7 +14,10 @@ class GamesConfig(AppConfig):
         install_translator(gettext, ngettext, pgettext)
 
         # The publisher announces started clocks; the mail side answers with its mails.
-        from .signals import seat_clock_started
+        from .replay_page import schedule_replay_checkpoints
+        from .signals import game_finished, seat_clock_started
         from .tasks import schedule_turn_mails
 
         seat_clock_started.connect(schedule_turn_mails, dispatch_uid="games.schedule_turn_mails")
+        # A game that ends gets its replay's checkpoints written by the worker (issue 21).
+        game_finished.connect(schedule_replay_checkpoints, dispatch_uid="games.schedule_replay_checkpoints")

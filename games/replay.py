@@ -23,6 +23,7 @@ from . import presenters
 from .models import Game, Move
 
 REPLAY_CHECKPOINT = 25
+CHECKPOINT_SECONDS = 7 * 24 * 3600  # an older replay's first visit writes them again
 
 
 def replay_state(game: Game, upto: int | None = None) -> dict:
@@ -48,11 +49,45 @@ def _checkpoint_key(game: Game, seq: int) -> str:
 def _replayed(game: Game, state: dict, after: int, upto: int, *, keep_checkpoints: bool = False) -> dict:
     """`state` (the state after move `after`) brought forward to move `upto`."""
     rules = game.rules
-    for move in game.moves.filter(seq__gt=after, seq__lte=upto).order_by("seq").only("seq", "seat", "action"):
+    for move in _moves(game, after, upto):
         state = rules.apply(state, move.seat, move.action)
         if keep_checkpoints and move.seq % REPLAY_CHECKPOINT == 0:
-            cache.set(_checkpoint_key(game, move.seq), state, timeout=7 * 24 * 3600)
+            cache.add(_checkpoint_key(game, move.seq), state, timeout=CHECKPOINT_SECONDS)
     return state
+
+
+def _moves(game: Game, after: int, upto: int) -> Iterable[Move]:
+    """Moves `after` < seq <= `upto`, in order, with only what replaying needs. The game's id
+    is read too: the related manager checks each row's `game_id` against `game`, and a
+    deferred one cost a query per move (up to 650 on a long game's first replay)."""
+    return game.moves.filter(seq__gt=after, seq__lte=upto).order_by("seq").only("game", "seq", "seat", "action")
+
+
+def write_checkpoints(game: Game) -> int:
+    """A finished game's checkpoints and steps, written once (games.replay_page.
+    write_replay_checkpoints, enqueued when the game ends): its replay's first visit then
+    applies fewer than REPLAY_CHECKPOINT moves instead of replaying the whole game (issue 21).
+
+    Idempotent: only the checkpoints not kept yet are written, from the last kept one before
+    the first missing, and `cache.add` never replaces one another worker wrote meanwhile (a
+    state is the same whoever computes it). Returns how many it wrote."""
+    if game.is_active:  # moves may still be taken back
+        return 0
+    step_seqs(game)
+    seqs = range(REPLAY_CHECKPOINT, game.version + 1, REPLAY_CHECKPOINT)
+    keys = {seq: _checkpoint_key(game, seq) for seq in seqs}
+    kept = cache.get_many(list(keys.values()))
+    missing = {seq for seq in seqs if keys[seq] not in kept}
+    if not missing:
+        return 0
+    start = min(missing) - REPLAY_CHECKPOINT  # every checkpoint before the first missing is kept
+    state = kept[keys[start]] if start else game.rules.setup(game.players, game.options, game.seed)
+    rules, written = game.rules, 0
+    for move in _moves(game, start, max(missing)):
+        state = rules.apply(state, move.seat, move.action)
+        if move.seq in missing:
+            written += bool(cache.add(keys[move.seq], state, timeout=CHECKPOINT_SECONDS))
+    return written
 
 
 def replay_states(game: Game) -> Iterable[tuple[Move | None, dict]]:
@@ -83,7 +118,7 @@ def step_seqs(game: Game) -> list[int]:
     folded = presenters.folded_moves(game.game_slug, [(seat, action) for _, seat, action in rows])
     seqs = [seq for i, (seq, _, _) in enumerate(rows) if i not in folded]
     if key is not None:
-        cache.set(key, seqs, timeout=7 * 24 * 3600)
+        cache.set(key, seqs, timeout=CHECKPOINT_SECONDS)
     return seqs
 
 

@@ -132,3 +132,4 @@ def first_run_at(periodic, now: datetime) -> datetime:
 
 
 PERIODIC_TASKS = [daily_digest]  # the lobby's own are in lobby/tasks.py
+

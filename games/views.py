@@ -4,30 +4,28 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_POST
 
 from config.abuse import limited
 from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from config.inputs import InputError, clean_text, parse_json
+from config.shell import shell_page
 from lobby.models import Table
 
 from . import engine, presenters
 from . import rules as registry
-from .engine import Outcome, Rejected, ending_sentences
+from .engine import Outcome, Rejected
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
-from .replay import replay_step, step_seqs
-from .replay_marks import made_by_stand_in, stand_in_notes
-from .panel import numbered_history, panel_context, seat_names, with_bars
+from .panel import panel_context
+from .replay import step_seqs
+from .replay_page import (REPLAY_FRAGMENT_SECONDS, REPLAY_PAGE, replay_context, replay_fragment,  # noqa: F401
+                          replay_page_context, replay_page_key)
 
 MAX_ACTION_BYTES = 10_000
 OOB_SWAP = ' hx-swap-oob="true"'
@@ -166,12 +164,11 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     step = _replay_step(request, len(step_seqs(game)))
     if request.htmx:
         return HttpResponse(replay_fragment(game, step))
-    # The page around the cached step: a repeat visit replays nothing (issue 21).
-    return render(request, "games/replay.html",
-                  {"game": game, "replay_body": replay_fragment(game, step), **presenters.board_assets(game.game_slug)})
-
-
-REPLAY_FRAGMENT_SECONDS = 600
+    # The cached step in the game's page, itself kept with only the visitor's header drawn
+    # per visit (config.shell): a repeat visit replays and draws nothing of the game (issue 21).
+    return shell_page(request, REPLAY_PAGE, lambda: replay_page_context(game),
+                      replay_page_key(game, request.user.is_authenticated), REPLAY_FRAGMENT_SECONDS,
+                      parts={"replay_body": replay_fragment(game, step)})
 
 
 def _replay_step(request: HttpRequest, last: int) -> int:
@@ -179,52 +176,6 @@ def _replay_step(request: HttpRequest, last: int) -> int:
         return max(0, min(last, int(request.GET.get("step", last))))
     except ValueError:
         return last
-
-
-def replay_fragment(game: Game, step: int) -> str:
-    """One replay step's board, scores and history, cached: a finished game never changes,
-    and the fragment holds nothing of the visitor's, so paging back and forth or many
-    viewers of one replay cost a cache read. The key carries the game's last change, so an
-    admin watching a game still in progress never sees an old board; it carries the
-    reader's language and time zone too."""
-    where = f"{get_language()}:{timezone.get_current_timezone_name()}"  # the reader's words and clock
-    key = f"replay:{game.pk}:{game.game_slug}:{game.updated.timestamp()}:{game.version}:{step}:{where}"
-    html = cache.get(key)
-    if html is None:
-        if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
-            prefetch_related_objects([game], "seats__user")   # names, stand-ins: one read
-        html = render_to_string("games/replay.html#replay-body", replay_context(game, step))
-        cache.set(key, html, REPLAY_FRAGMENT_SECONDS)
-    return html
-
-
-def replay_context(game: Game, step: int) -> dict:
-    # Only the moves up to the step are replayed: early steps of long games stay cheap.
-    # Steps skip in-turn corrections (games.replay): step k shows move seqs[k-1].
-    seqs = step_seqs(game)
-    last = len(seqs)
-    step = max(0, min(step, last))
-    rules = game.rules
-    names = seat_names(game)
-    shown = replay_step(game, seqs[step - 1] if step else 0, names)
-    state, move = shown.state, shown.move
-    view = rules.view(state, None)
-    context = {
-        "game": game, "rules": rules, "view": view, "names": names, "seats": game.ordered_seats(),
-        "step": step, "last": last, "prev": max(0, step - 1), "next": min(last, step + 1),
-        "move": move, "move_label": shown.caption,
-        "move_by_stand_in": made_by_stand_in(game, move),
-        "stand_in_notes": stand_in_notes(game, move.seq if move else 0),
-        "scores": with_bars([{"name": names[i], "index": i, "total": s["total"], "rank": None,
-                               "breakdown": s["breakdown"], "parts": list(s["breakdown"].values())}
-                              for i, s in enumerate(rules.scores(state))]),
-        "history": numbered_history(game.game_slug, view, names),
-        "ending": ending_sentences(game) if step == last and not game.is_active else [],
-        "legal": [], "seat": None, "replay": True, "selection": "", "token": "", "version": step,
-    }
-    context["board_template"] = presenters.board_template(game.game_slug)
-    context.update(presenters.board_context(game.game_slug, context))
-    return context
 
 
 def record(request: HttpRequest, game_id: int) -> HttpResponse:
