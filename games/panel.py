@@ -8,13 +8,12 @@ from __future__ import annotations
 import json
 import uuid
 
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _, pgettext
 
 from accounts.models import RatingEvent
 
-from . import presenters
+from . import presenters, shell
 from .core import searching_bot_to_move
 from .finishing import can_abort, ending_sentences
 from .models import Game
@@ -47,7 +46,6 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "seat": seat,
         "view": view,
         "legal": legal,
-        "legal_json": [json.dumps(a, sort_keys=True) for a in legal],
         "names": names,
         "seats": game.ordered_seats(),
         "to_act": to_act,
@@ -243,8 +241,8 @@ def last_move(game: Game):
 
 
 def render_panel(game: Game, user, **kwargs) -> str:
-    return render_to_string("games/_panel.html", panel_context(game, user, **kwargs))
+    return shell.render_panel(panel_context(game, user, **kwargs))
 
 
 def render_panel_for_seat(game: Game, seat: int | None, **kwargs) -> str:
-    return render_to_string("games/_panel.html", seat_panel_context(game, seat, **kwargs))
+    return shell.render_panel(seat_panel_context(game, seat, **kwargs))
