@@ -9,7 +9,6 @@ import json
 import uuid
 
 from django.utils import timezone
-from django.utils.translation import gettext as _, pgettext
 
 from accounts.models import RatingEvent
 
@@ -19,6 +18,7 @@ from .finishing import can_abort, ending_sentences
 from .models import Game
 from .presenters import name_seats  # noqa: F401  (games still importing it from here)
 from .rematch import rematch_offer
+from .translations import gettext as _, one_language, pgettext
 
 
 def seat_names(game: Game) -> list[str]:
@@ -29,6 +29,7 @@ def panel_context(game: Game, user, **kwargs) -> dict:
     return seat_panel_context(game, game.seat_of(user), **kwargs)
 
 
+@one_language()
 def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", message: str = "",
                        error: bool = False, oob: bool = False) -> dict:
     """What seat `seat` (None: a spectator) may see; the notifier renders it once per audience."""

@@ -16,9 +16,10 @@ from types import ModuleType
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.text import Truncator
-from django.utils.translation import get_language, gettext as _, ngettext, pgettext
+from django.utils.translation import get_language
 
 from . import rules as registry
+from .translations import gettext as _, ngettext, pgettext
 
 
 def _module(slug: str) -> ModuleType | None:
