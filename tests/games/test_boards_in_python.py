@@ -229,3 +229,26 @@ def test_nanga_parbat_animal_tokens_as_controls(start_game, alice, bob):
                     return
         game = engine.submit(game.pk, users[seat], rng.choice(legal)).game
     pytest.fail("no animal token was a control")
+
+
+def assert_rift_valley_reserve_loops(panel: dict) -> dict:
+    board = panel["board"]
+    for name, key in (("seat-chips", "seat_chips_html"), ("thumbs", "thumbs_html"), ("per-map", "per_map_html"),
+                      ("history", "history_html")):
+        assert board[key] == reference_render(f"rift-valley-reserve-{name}.html", panel), name
+    return board
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_rift_valley_reserve_chips_thumbnails_score_tables_and_turns(start_game, alice, bob, charlie, language):
+    """board.html's loops over the seats, the thumbnails, the per-map score tables and the
+    turn-by-turn list are written by the presenter; the same HTML character for character."""
+    bob.username = "Bob <b>& 'co'"
+    bob.save()
+    for _played, game in positions(start_game, [alice, bob, charlie], "rift-valley-reserve"):
+        for seat in (0, 1, 2, None):
+            with translation.override(language):
+                assert_rift_valley_reserve_loops(seat_panel_context(game, seat))
+        with translation.override(language):          # viewing another seat's map
+            board = assert_rift_valley_reserve_loops(seat_panel_context(game, 0, selection="v:1"))
+        assert board["history_html"] or not game.version
