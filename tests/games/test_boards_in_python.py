@@ -252,3 +252,19 @@ def test_rift_valley_reserve_chips_thumbnails_score_tables_and_turns(start_game,
         with translation.override(language):          # viewing another seat's map
             board = assert_rift_valley_reserve_loops(seat_panel_context(game, 0, selection="v:1"))
         assert board["history_html"] or not game.version
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_alpine_trails_chips_score_pad_and_other_maps(start_game, alice, bob, charlie, language):
+    """board.html's loops over the seat chips, the score pad's cells and the other seats' maps
+    are written by the presenter; the same HTML character for character."""
+    bob.username = "Bob <b>& 'co'"
+    bob.save()
+    for _played, game in positions(start_game, [alice, bob, charlie], "alpine-trails"):
+        for seat in (0, 1, 2, None):
+            with translation.override(language):
+                panel = seat_panel_context(game, seat)
+                board = panel["board"]
+                for name, key in (("status", "status_html"), ("pad", "pad_html"), ("other-maps", "maps_html")):
+                    assert board[key] == reference_render(f"alpine-trails-{name}.html", panel), name
+    assert board["over"] and "row-rank" in board["pad_html"], "the finished pad was compared"
