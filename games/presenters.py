@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 import unicodedata
 from types import ModuleType
 
@@ -25,6 +26,9 @@ from .translations import gettext as _, ngettext, pgettext
 def _module(slug: str) -> ModuleType | None:
     """The game package's presenter.py, or None for a game without one."""
     name = f"{registry.package_of(slug)}.presenter"
+    loaded = sys.modules.get(name)     # asked several times per panel: the import machinery once
+    if loaded is not None:
+        return loaded
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:

@@ -361,7 +361,11 @@ def history_items(history) -> SafeString:
 
 
 def _cell(value) -> str:
-    return str(conditional_escape(value))
+    """conditional_escape without its check of every argument for a lazy string (a score card
+    has a cell per seat and category: that check was a third of the card)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _html_escape(str(value))
 
 
 def _person(name) -> str:
