@@ -6,10 +6,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        # Rules and presenters translate through games.rules.base (they import no Django).
-        from django.utils.translation import gettext, ngettext, pgettext
-
+        # Rules and presenters translate through games.rules.base (they import no Django):
+        # Django's catalogues, read once per language while a panel is drawn (games.translations).
         from .rules.base import install_translator
+        from .translations import gettext, ngettext, pgettext
 
         install_translator(gettext, ngettext, pgettext)
 

@@ -8,18 +8,17 @@ from __future__ import annotations
 import json
 import uuid
 
-from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import gettext as _, pgettext
 
 from accounts.models import RatingEvent
 
-from . import presenters
+from . import presenters, shell
 from .core import searching_bot_to_move
 from .finishing import can_abort, ending_sentences
 from .models import Game
 from .presenters import name_seats  # noqa: F401  (games still importing it from here)
 from .rematch import rematch_offer
+from .translations import gettext as _, one_language, pgettext
 
 
 def seat_names(game: Game) -> list[str]:
@@ -30,6 +29,7 @@ def panel_context(game: Game, user, **kwargs) -> dict:
     return seat_panel_context(game, game.seat_of(user), **kwargs)
 
 
+@one_language()
 def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", message: str = "",
                        error: bool = False, oob: bool = False) -> dict:
     """What seat `seat` (None: a spectator) may see; the notifier renders it once per audience."""
@@ -47,7 +47,6 @@ def seat_panel_context(game: Game, seat: int | None, *, selection: str = "", mes
         "seat": seat,
         "view": view,
         "legal": legal,
-        "legal_json": [json.dumps(a, sort_keys=True) for a in legal],
         "names": names,
         "seats": game.ordered_seats(),
         "to_act": to_act,
@@ -243,8 +242,8 @@ def last_move(game: Game):
 
 
 def render_panel(game: Game, user, **kwargs) -> str:
-    return render_to_string("games/_panel.html", panel_context(game, user, **kwargs))
+    return shell.render_panel(panel_context(game, user, **kwargs))
 
 
 def render_panel_for_seat(game: Game, seat: int | None, **kwargs) -> str:
-    return render_to_string("games/_panel.html", seat_panel_context(game, seat, **kwargs))
+    return shell.render_panel(seat_panel_context(game, seat, **kwargs))

@@ -10,20 +10,25 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 import unicodedata
 from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.text import Truncator
-from django.utils.translation import get_language, gettext as _, ngettext, pgettext
+from django.utils.translation import get_language
 
 from . import rules as registry
+from .translations import gettext as _, ngettext, pgettext
 
 
 def _module(slug: str) -> ModuleType | None:
     """The game package's presenter.py, or None for a game without one."""
     name = f"{registry.package_of(slug)}.presenter"
+    loaded = sys.modules.get(name)     # asked several times per panel: the import machinery once
+    if loaded is not None:
+        return loaded
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:

@@ -1,7 +1,7 @@
 """Send less (issue 21, item 4): a live push carries only what changed in a panel since
 the audience's previous push.
 
-games/_panel.html draws each region as a wrapper with a stable id between two sentinel
+games/shell.py draws each region as a wrapper with a stable id between two sentinel
 comments (`<!--r:board-->...<!--/r:board-->`): the status line and clocks (`head`), the
 board, the scores, the table's actions and the history. Splitting a render is a few
 `str.find`s; each region is then read as a tree of elements (one regular expression over
@@ -33,7 +33,7 @@ REGIONS = ("head", "board", "scores", "actions", "history")
 # Regions read as element trees; the others are small (or, the history, sent as its new
 # entries) and go whole when they change: reading them cost more than it saved.
 TREE_REGIONS = frozenset({"board"})
-# The panel's own attributes a delta carries over (games/_panel.html's opening tag).
+# The panel's own attributes a delta carries over (games/shell.py writes its opening tag).
 PANEL_ATTRIBUTES = re.compile(r'<div id="game-panel" class="game-panel" (data-version="[^"]*" '
                               r'data-last-event="[^"]*" data-revision="([^"]*)")')
 LOG_OPEN, LOG_CLOSE = '<ol class="log">', "</ol>"

@@ -16,7 +16,7 @@ from config.inputs import InputError, clean_text, parse_json
 from config.shell import shell_page
 from lobby.models import Table
 
-from . import engine, presenters
+from . import engine, presenters, shell
 from . import rules as registry
 from .engine import Outcome, Rejected
 from .models import Game
@@ -56,6 +56,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     except GameUnavailable:
         return unavailable(request)
     context = panel_context(game, request.user, selection=request.GET.get("sel", ""))
+    context["panel_html"] = shell.render_panel(context)
     return render(request, "games/play.html", context)
 
 
@@ -65,7 +66,7 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _game(game_id)
     except GameUnavailable:
         return unavailable(request)
-    return render(request, "games/_panel.html", panel_context(game, request.user, selection=request.GET.get("sel", "")))
+    return HttpResponse(shell.render_panel(panel_context(game, request.user, selection=request.GET.get("sel", ""))))
 
 
 def _parse_action(raw: str):
@@ -112,8 +113,8 @@ def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 2
         # The publisher just drew this seat's panel for its sockets: the same HTML, swapped
         # in place rather than out of band, is the answer (one render fewer per move).
         return HttpResponse(pushed.replace(OOB_SWAP, "", 1), status=status)
-    context = panel_context(game, request.user, message=message, error=error)
-    return render(request, "games/_panel.html", context, status=status)
+    return HttpResponse(shell.render_panel(panel_context(game, request.user, message=message, error=error)),
+                        status=status)
 
 
 def _refusal(request: HttpRequest, game_id: int, exc: Rejected) -> HttpResponse:

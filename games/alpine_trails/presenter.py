@@ -799,6 +799,7 @@ def board_context(panel: dict) -> dict:
         "spectator": seat is None,
     }
     draw_maps(panel, board)
+    board.update(status_html=status_html(board), pad_html=pad_html(board), maps_html=other_maps_html(board))
     return {"board": board, "done_action": {"type": "done"}}
 
 
@@ -1117,3 +1118,82 @@ def draw_maps(panel: dict, board: dict) -> None:
                                        label=_("Your map"), ghost=ghost or None, hx=_Hx(panel))
     for m in board["maps"]:
         m["svg"] = map_svg(m["geo"], small=True, seat_index=m["seat"], label=m["name"])
+
+
+# --- board.html's loops written here (issue 21) ---------------------------------------------------
+# The score pad (a template loop per cell), the other seats' map captions and the seat chips were
+# most of the board's render after the maps moved to map_svg. The markup is the loops' own,
+# character for character (tests/games/test_boards_in_python.py holds it to them, kept in
+# tests/games/reference): outside texts escaped once, translated words as the template printed them.
+
+def _safe_or_esc(value) -> str:
+    return value if isinstance(value, SafeString) else _esc(value)
+
+
+def _seat_word(status_done: bool) -> str:
+    if status_done:
+        return "✓ " + pgettext("Alpine Trails seat status", "done")
+    return "… " + pgettext("Alpine Trails seat status", "placing")
+
+
+def status_html(board: dict) -> SafeString:
+    """The chips of who is done and who is still placing this round."""
+    seat_words = _("(seat %(number)s)")
+    out = []
+    for p in board["status"]:
+        state = "" if board["over"] else _seat_word(p["done"])
+        out.append(f'<span class="chip seat-chip {"is-done" if p["done"] else "is-placing"}"><span class="swatch '
+                   f'seat-{_esc(p["seat"])}" aria-hidden="true"></span>{_esc(p["name"])} <small>'
+                   f'{seat_words % {"number": _esc(p["number"])}}</small> {state}</span>')
+    return mark_safe("".join(out))
+
+
+def pad_html(board: dict) -> SafeString:
+    """The score pad: a column per seat, a row per scoring line, the totals (and at the end
+    the goal cards and ranks)."""
+    pad = board["pad"]
+    you = _("(you)")
+    heads = "".join(f'<th scope="col" class="seat-{_esc(c["seat"])}{" me" if c["me"] else ""}"><span class="swatch '
+                    f'seat-{_esc(c["seat"])}" aria-hidden="true"></span>{_esc(c["name"])}'
+                    f'{" " + you if c["me"] else ""}</th>' for c in pad["cols"])
+    rows = []
+    for r in pad["rows"]:
+        swatch = (f'<span class="pad-swatch t-{_esc(r["terrain"])}">{_esc(r["letter"])}</span> '
+                  if r["letter"] else "")
+        cells = "".join(f"<td>{_esc(v)}</td>" for v in r["cells"])
+        rows.append(f'\n        <tr class="row-{_esc(r["key"])}"><th scope="row">{swatch}{_esc(r["label"])}</th>'
+                    f'{cells}</tr>\n        ')
+    goals = ranks = ""
+    if pad["over"]:
+        goals = (f'<tr class="row-goalname"><th scope="row">{_("Goal card")}</th>'
+                 + "".join(f'<td class="goal-name">{_esc(c["goal_name"])}</td>' for c in pad["cols"]) + "</tr>")
+        ranks = (f'<tr class="row-rank"><th scope="row">{pgettext("Alpine Trails score pad", "Rank")}</th>'
+                 + "".join(f'<td>{"★ " if c["rank"] == 1 else ""}{_esc(c["rank"])}</td>' for c in pad["cols"])
+                 + "</tr>")
+    totals = "".join(f"<td><strong>{_esc(c['total'])}</strong></td>" for c in pad["cols"])
+    return mark_safe(f'<table class="at-pad">\n      <thead><tr><th scope="col"></th>{heads}</tr></thead>\n'
+                     f'      <tbody>\n        {"".join(rows)}\n        {goals}\n      </tbody>\n      <tfoot>\n'
+                     f'        <tr class="row-total"><th scope="row">{pgettext("Alpine Trails score pad", "Total")}'
+                     f'</th>{totals}</tr>\n        {ranks}\n      </tfoot>\n    </table>')
+
+
+def other_maps_html(board: dict) -> SafeString:
+    """Every other seat's map, small, with who plays it, as of when, and what it holds."""
+    seat_words = _("(seat %(number)s)")
+    out = []
+    for m in board["maps"]:
+        seat = _esc(m["seat"])
+        state = "" if board["over"] else (f'<span class="chip status-{_esc(m["status"])}">'
+                                          f'{_seat_word(m["status"] == "done")}</span>')
+        animals = ("<br><small>" + _("Holds: %(animals)s") % {"animals": ", ".join(_esc(a) for a in m["animals"])}
+                   + "</small>") if m["animals"] else ""
+        goal = ""
+        if m["goal_card"]:
+            goal = ("<br><small>" + _("Goal: <strong>%(name)s</strong> (%(value)s)")
+                    % {"name": _esc(m["goal_card"]["name"]), "value": _esc(m["goal_card"]["value"])} + "</small>")
+        out.append(f'\n    <figure class="at-other seat-{seat}" id="at-map-{seat}">\n      <figcaption><span '
+                   f'class="swatch seat-{seat}" aria-hidden="true"></span><strong>{_esc(m["name"])}</strong> <small>'
+                   f'{seat_words % {"number": _esc(m["number"])}}</small> · {_esc(m["as_of"])}\n        {state}\n'
+                   f'        {animals}\n        {goal}</figcaption>\n      {_safe_or_esc(m.get("svg", ""))}\n'
+                   f'    </figure>\n    ')
+    return mark_safe("".join(out))

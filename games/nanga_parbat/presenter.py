@@ -770,6 +770,7 @@ def board_context(panel: dict) -> dict:
     if panel.get("game") is not None:     # none for a context built alone (the presenter's tests)
         board["mountain_svg"] = mountain_svg(board, panel)
         board["chart_svg"], board["path_svg"] = chart_svg(board, panel), path_svg(board)
+        board["players_html"], board["boards_html"] = players_html(board), animal_boards_html(board, panel)
     return {"board": board}
 
 
@@ -1178,3 +1179,102 @@ def path_svg(board: dict) -> SafeString:
                    f'class="np-sub mid">{_esc(shortened(m["name"], 12))}</text></g>')
     out.append(f'<text x="204" y="240" class="np-h small mid">{_esc(_("Scoring path"))}</text>')
     return mark_safe("".join(out))
+
+
+# --- the player cards and animal boards as HTML, written here (issue 21) --------------------------
+# board.html's loops over the two player cards and the two animal boards (with a token include per
+# animal) were a third of a panel after the SVG layers moved. The markup is the loops' own,
+# character for character (tests/games/test_panel_shell.py holds it to them): outside texts
+# (names, colours, titles) escaped once, translated words as the template printed them.
+
+def _capfirst(text) -> str:
+    text = str(text)
+    return text and text[0].upper() + text[1:]
+
+
+def players_html(board: dict) -> SafeString:
+    """The two player cards (name, pieces left, points)."""
+    out = []
+    for p in board["players"]:
+        name, score = _esc(p["name"]), p["score"]
+        title = ngettext("%(name)s: %(n)s point (%(breakdown)s)", "%(name)s: %(n)s points (%(breakdown)s)",
+                         score) % {"name": name, "n": score, "breakdown": _esc(p["breakdown_text"])}
+        badge = f' <span class="np-turn-badge">▶ {_("to play")}</span>' if p["to_act"] else ""
+        sub = (_("you") + " · " if p["you"] else "") + (_("first player") if p["first"] else _("second player"))
+        points = ngettext("<strong>%(n)s</strong> point", "<strong>%(n)s</strong> points", score) % {"n": score}
+        hikers = _('Hikers left: %(n)s <span class="muted">(%(out)s out)</span>') % {
+            "n": _esc(p["hikers"]), "out": _esc(p["on_mountain"])}
+        camps = _('Camps left: %(n)s <span class="muted">(%(built)s built)</span>') % {
+            "n": _esc(p["camps"]), "built": _esc(p["camps_on"])}
+        cubes = ngettext('Cubes left: %(n)s <span class="muted">(%(spots)s spot)</span>',
+                         'Cubes left: %(n)s <span class="muted">(%(spots)s spots)</span>',
+                         p["spots"]) % {"spots": p["spots"], "n": _esc(p["cubes"])}
+        out.append(f'\n          <div class="np-player seat-{_esc(p["seat"])}{" to-act" if p["to_act"] else ""}" '
+                   f'title="{title}">\n            <p class="np-pname"><svg class="np-icon" viewBox="0 0 40 40" '
+                   f'aria-hidden="true" focusable="false"><use href="#np-meeple" x="0" y="0" width="40" height="40" '
+                   f'fill="{_esc(p["colour"])}"/><text x="20" y="21" class="np-mark">{_esc(p["mark"])}</text></svg>\n'
+                   f'              <strong>{name}</strong>{badge}</p>\n            <p class="np-sub">{sub}</p>\n'
+                   f'            <p class="np-score">{points}</p>\n            <p class="np-line">{hikers}<br>{camps}'
+                   f'<br>{cubes}</p>\n            <p class="np-breakdown muted">{_esc(p["breakdown_text"])}</p>\n'
+                   f'          </div>\n        ')
+    return mark_safe("".join(out))
+
+
+def animal_boards_html(board: dict, panel: dict) -> SafeString:
+    """Each seat's animal board: a column per species, a token per animal (a control when the
+    seat may pick it)."""
+    from django.urls import reverse
+
+    panel_url = _esc(reverse("games:panel", args=[panel["game"].pk]))
+    out = []
+    for b in board["boards"]:
+        name, colour = _esc(b["name"]), _esc(b["colour"])
+        label = _("%(name)s's animal board") % {"name": name}
+        owner = _("%(name)s's animal board (yours)") % {"name": name} if b["own"] else label
+        held = _("%(n)s held") % {"n": _esc(b["held"])}
+        traded = " · " + _("%(n)s traded") % {"n": _esc(b["traded"])} if b["traded"] else ""
+        out.append(f'\n    <section class="np-aboard{" own" if b["own"] else ""}" data-seat="{_esc(b["seat"])}" '
+                   f'aria-label="{label}" style="--seat: {colour}">\n      <h2 class="np-aboard-title">'
+                   f'<span class="np-dot" style="background:{colour}" aria-hidden="true">{_esc(b["mark"])}</span> '
+                   f'{owner} · {held}{traded}</h2>\n      <ul class="np-acols">\n        ')
+        out.extend(_species_column_html(c, panel_url) for c in b["cols"])
+        out.append("\n      </ul>\n    </section>\n  ")
+    return mark_safe("".join(out))
+
+
+def _species_column_html(c: dict, panel_url: str) -> str:
+    name, power = _esc(c["name"]), _esc(c["power"])
+    if c["kind"] == "activated":
+        count = _("%(ready)s ready · %(used)s used") % {"ready": len(c["ready"]), "used": len(c["used"])}
+    else:
+        count = _("%(n)s held") % {"n": len(c["ready"])}
+    if c["traded"]:
+        count += " · " + _("traded ×%(n)s") % {"n": _esc(c["traded"])}
+    ready = "".join(_token_html(t, False, panel_url) for t in c["ready"])
+    used = "".join(_token_html(t, True, panel_url) for t in c["used"])
+    return (f'\n          <li class="np-acol" data-species="{_esc(c["key"])}" title="{_esc(_capfirst(c["name"]))}: '
+            f'{power}">\n            <p class="np-colname"><strong>{_esc(c["letter"])} · {name}</strong> '
+            f'<span class="np-count">{count}</span></p>\n            <p class="np-power muted">'
+            f'{_esc(_capfirst(c["power"]))}</p>\n            <p class="np-tokens">\n              {ready}\n'
+            f'              {used}\n            </p>\n          </li>\n        ')
+
+
+def _token_html(t: dict, used: bool, panel_url: str) -> str:
+    """One animal on an animal board (what _token.html drew): a button when it is a control,
+    else a picture the column's counts already say in words."""
+    classes = f'np-token{" used" if used else ""}{" " + _esc(t["cls"]) if t["cls"] else ""}'
+    index, species = _esc(t["index"]), _esc(t["species"])
+    if t["get"]:
+        sel = _esc(_url_quote(str(t["get"]), safe=""))
+        head = (f'<button type="button" class="{classes} sel-target" role="button" data-sel-focus="i{index}" '
+                f'data-index="{index}" data-species="{species}" aria-label="{_esc(t["name"])}" '
+                f'title="{_esc(t["title"])}" hx-get="{panel_url}?sel={sel}" hx-target="#live" hx-swap="innerHTML">')
+        tail = "</button>"
+    else:
+        head = (f'<span class="{classes}" data-index="{index}" data-species="{species}" title="{_esc(t["title"])}" '
+                f'aria-hidden="true">')
+        tail = "</span>"
+    spent = '<path d="M4,36 L36,4" class="np-spent"/>' if used else ""
+    check = '<use href="#np-check" x="24" y="0" width="16" height="16"/>' if t["cls"] == "picked" else ""
+    return (f'{head}<svg viewBox="0 0 40 40" aria-hidden="true" focusable="false"><use href="#np-sp-{species}" '
+            f'width="40" height="40"/>{spent}{check}</svg>{tail}\n')

@@ -688,8 +688,11 @@ def board_context(panel: dict) -> dict[str, Any]:
         "selection": "" if replay or not (board["acting"] or viewing_other) else sel.raw,
         "back_sel": sel.with_extra("v", None),
     })
+    board.update(seat_chips_html=seat_chips_html(board, seat), per_map_html=per_map_html(board),
+                 history_html=history_html(board["history"]))
     if not replay:
         draw_maps(panel, board)
+        board["thumbs_html"] = thumbs_html(board, panel_hx(panel).panel_url)   # escaped by Hx
     return {"board": board}
 
 
@@ -726,8 +729,7 @@ def history_rows(view: dict, names: list[str], written: list[dict] | None = None
         for event in events:
             turns.setdefault(event["turn"], []).append(describe(event, names))
     heading = _("Turn %(turn)s")
-    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines,
-             "items": mark_safe("".join(f"<li>{escape(line)}</li>" for line in lines))}
+    return [{"turn": turn, "title": heading % {"turn": turn}, "lines": lines}
             for turn, lines in reversed(turns.items())]
 
 
@@ -916,3 +918,105 @@ def how_to_play_context() -> dict:
                                     choices=[(value, _(text)) for value, text in spec["choices"]])
                          for name, spec in OPTION_SPECS.items()},
     }
+
+
+# --- board.html's loops written here (issue 21) ---------------------------------------------------
+# The seat chips, the thumbnails' cards, the per-map score tables and the turn-by-turn list were
+# template loops drawn by every audience on every move: after the maps moved to svg.py they were
+# most of the board's render (the list alone grows to ~70 turns). The markup is the loops' own,
+# character for character (tests/games/test_boards_in_python.py holds it to them, kept in
+# tests/games/reference): outside texts escaped once, translated words as the template printed them.
+
+def _esc(value) -> str:
+    return value if isinstance(value, SafeString) else escape(str(value))
+
+
+def _person(name) -> str:
+    shown = _esc(name)
+    return f'<span class="name" title="{shown}">{shown}</span>'
+
+
+def seat_chips_html(board: dict, seat: int | None) -> SafeString:
+    """Who draws this turn: a chip per seat with its mark, number, name and status."""
+    you = _("(you)")
+    out = []
+    for s in board["seats"]:
+        colour, done = _esc(s["colour"]), s["done"]
+        out.append(f'\n        <li class="seat-chip{" done" if done else ""}" data-seat="{_esc(s["seat"])}">\n'
+                   f'          <span class="mark" style="color: {colour}" aria-hidden="true">{_esc(s["shape"])}</span>'
+                   f'<span class="num" style="background: {colour}">{_esc(s["num"])}</span>\n'
+                   f'          {_esc(s["name"])}{" " + you if s["seat"] == seat else ""}\n'
+                   f'          <span class="chip">{"✓ " if done else ""}{_esc(s["status"])}</span>\n'
+                   '        </li>\n      ')
+    return mark_safe("".join(out))
+
+
+def _seat_colour(seats: list[dict], owner) -> str:
+    """`board.seats|get:t.owner|get:'colour'`: the owner's colour (None printed as the filter did)."""
+    try:
+        return _esc(seats[owner]["colour"])
+    except (IndexError, KeyError, TypeError):
+        return "None"
+
+
+def thumbs_html(board: dict, panel_url: str) -> SafeString:
+    """The strip of every map: a thumbnail that shows that map, its owner, holder and next."""
+    rift_of = _('<span class="muted">Rift of</span> <span class="num" style="background: %(colour)s">%(num)s</span> '
+                '%(name)s')
+    full = f'<span class="tag">{pgettext("a map with no empty square", "full")}</span>'
+    you = _("(you)")
+    out = []
+    for t in board["thumbs"]:
+        owner = rift_of % {"colour": _esc(t["owner_colour"]), "num": _esc(t["owner_num"]),
+                           "name": _esc(t["owner_name"])}
+        held = f'{_esc(t["held_by"])}{" " + you if t["held"] else ""}' if t["holder_name"] else ""
+        after = f'<span class="flow"> → {_esc(t["next_name"])}</span>' if t["next_name"] else ""
+        classes = f'thumb-card{" shown" if t["shown"] else ""}{" held" if t["held"] else ""}'
+        out.append(f'\n        <figure class="{classes}" data-map="{_esc(t["index"])}" '
+                   f'style="border-color: {_seat_colour(board["seats"], t["owner"])}">\n'
+                   f'          <a href="#" class="thumb-link" hx-get="{panel_url}?sel={_esc(t["get"])}" '
+                   f'hx-target="#live" hx-swap="innerHTML" aria-label="{_esc(t["show_map"])}">\n'
+                   f'            {_esc(t["svg"])}\n          </a>\n          <figcaption>\n'
+                   f'            <strong>{_esc(t["map"]["name"])}</strong> {owner}\n'
+                   f'            {full if t["map"]["full"] else ""}<br>\n            {held}\n            {after}\n'
+                   f'          </figcaption>\n        </figure>\n      ')
+    return mark_safe("".join(out))
+
+
+TOTAL_CLASS = ' class="total"'
+
+
+def per_map_html(board: dict) -> SafeString:
+    """Each player's score on every map, a table per player (the "Scores per map" details)."""
+    head = (f'<thead><tr><th scope="col"><span class="visually-hidden">{_("Category")}</span></th>'
+            f'{board["map_headings"]}</tr></thead>')
+    out = []
+    for row in board["scores"]:
+        lines = "".join(f'\n          <tr{TOTAL_CLASS if line["total"] else ""}><th scope="row">'
+                        f'{_esc(line["label"])}</th>{line["tds"]}</tr>\n        ' for line in row["map_lines"])
+        out.append(f'\n      <table class="score-table rvr-score-table rvr-per-map">\n        <caption>'
+                   f'<span class="num" style="background: {_esc(row["colour"])}">{_esc(row["num"])}</span> '
+                   f'{_person(row["name"])}</caption>\n        {head}\n        <tbody>\n        {lines}\n'
+                   f'        </tbody>\n      </table>\n      ')
+    return mark_safe("".join(out))
+
+
+# The escaped form of each History sentence: the sentences are kept (games.presenters), so the
+# same strings come back render after render.
+_ESCAPED: dict[str, str] = {}
+
+
+def history_html(rows: list[dict]) -> SafeString:
+    """The turn-by-turn list's entries, newest turn first."""
+    if len(_ESCAPED) > 20000:
+        _ESCAPED.clear()
+    out = []
+    for h in rows:
+        items = []
+        for line in h["lines"]:
+            shown = _ESCAPED.get(line)
+            if shown is None:
+                shown = _ESCAPED[line] = escape(line)
+            items.append(f"<li>{shown}</li>")
+        out.append(f'<li><strong>{_esc(h["title"])}</strong><ul>{"".join(items)}</ul></li>')
+    return mark_safe("".join(out))

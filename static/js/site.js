@@ -327,7 +327,7 @@ function showTurnCount() {
 // when the page was drawn) is the truth: each redraw replaces it, the page only subtracts
 // the seconds elapsed since it arrived.
 // Days and hours are worded as the page's language says (data-day-format on the clock list,
-// games/_clocks.html: "%(days)sd %(hours)sh" in English).
+// games/shell.py's clocks: "%(days)sd %(hours)sh" in English).
 function formatClock(seconds, dayFormat) {
   seconds = Math.max(0, Math.floor(seconds));
   const d = Math.floor(seconds / 86400), h = Math.floor((seconds % 86400) / 3600);

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from django.template.loader import render_to_string
@@ -176,3 +177,94 @@ def test_score_card_is_the_card_the_template_drew(start_game, alice, bob):
                     panel = seat_panel_context(game, 0)
                     card = render_to_string("games/_scores.html", panel)
                     assert same_markup(card) == same_markup(Template(loop).render(Context(panel)))
+
+
+REFERENCE = Path(__file__).parent / "reference"
+
+
+def reference_render(name: str, panel: dict) -> str:
+    """A loop the board template drew, kept in tests/games/reference, rendered as the board
+    is (under `localize off`, with the panel as its context)."""
+    from django.template import Context, Template
+
+    return Template((REFERENCE / name).read_text()).render(Context(panel, use_l10n=False))
+
+
+def assert_nanga_parbat_cards(panel: dict) -> str:
+    board = panel["board"]
+    assert board["players_html"] == reference_render("nanga-parbat-players.html", panel)
+    assert board["boards_html"] == reference_render("nanga-parbat-animal-boards.html", panel)
+    return board["boards_html"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_nanga_parbat_player_cards_and_animal_boards(start_game, alice, bob, language):
+    """The cards and animal boards (board.html's loops, with a token include per animal) are
+    written by the presenter; the same HTML character for character, names escaped once."""
+    bob.username = "Bob <b>& 'co'"
+    bob.save()
+    for _played, game in positions(start_game, [alice, bob], "nanga-parbat"):
+        for seat in (0, 1, None):
+            with translation.override(language):
+                assert_nanga_parbat_cards(seat_panel_context(game, seat))
+
+
+def test_nanga_parbat_animal_tokens_as_controls(start_game, alice, bob):
+    """A choice that picks animals: the seat's tokens are buttons asking the panel again."""
+    from games.nanga_parbat import presenter
+
+    game = start_game("nanga-parbat", [alice, bob])
+    users = {0: alice, 1: bob}
+    rng = random.Random(4)
+    for _ in range(200):
+        if not game.is_active:
+            break
+        seat = game.to_act()[0]
+        legal = game.rules.legal_actions(game.state, seat)
+        for action in legal:
+            for pick in presenter.picks(action)[:1]:
+                sel = pick if isinstance(pick, str) else ",".join(pick)
+                html = assert_nanga_parbat_cards(seat_panel_context(game, seat, selection=sel))
+                if '<button type="button" class="np-token' in html:
+                    return
+        game = engine.submit(game.pk, users[seat], rng.choice(legal)).game
+    pytest.fail("no animal token was a control")
+
+
+def assert_rift_valley_reserve_loops(panel: dict) -> dict:
+    board = panel["board"]
+    for name, key in (("seat-chips", "seat_chips_html"), ("thumbs", "thumbs_html"), ("per-map", "per_map_html"),
+                      ("history", "history_html")):
+        assert board[key] == reference_render(f"rift-valley-reserve-{name}.html", panel), name
+    return board
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_rift_valley_reserve_chips_thumbnails_score_tables_and_turns(start_game, alice, bob, charlie, language):
+    """board.html's loops over the seats, the thumbnails, the per-map score tables and the
+    turn-by-turn list are written by the presenter; the same HTML character for character."""
+    bob.username = "Bob <b>& 'co'"
+    bob.save()
+    for _played, game in positions(start_game, [alice, bob, charlie], "rift-valley-reserve"):
+        for seat in (0, 1, 2, None):
+            with translation.override(language):
+                assert_rift_valley_reserve_loops(seat_panel_context(game, seat))
+        with translation.override(language):          # viewing another seat's map
+            board = assert_rift_valley_reserve_loops(seat_panel_context(game, 0, selection="v:1"))
+        assert board["history_html"] or not game.version
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_alpine_trails_chips_score_pad_and_other_maps(start_game, alice, bob, charlie, language):
+    """board.html's loops over the seat chips, the score pad's cells and the other seats' maps
+    are written by the presenter; the same HTML character for character."""
+    bob.username = "Bob <b>& 'co'"
+    bob.save()
+    for _played, game in positions(start_game, [alice, bob, charlie], "alpine-trails"):
+        for seat in (0, 1, 2, None):
+            with translation.override(language):
+                panel = seat_panel_context(game, seat)
+                board = panel["board"]
+                for name, key in (("status", "status_html"), ("pad", "pad_html"), ("other-maps", "maps_html")):
+                    assert board[key] == reference_render(f"alpine-trails-{name}.html", panel), name
+    assert board["over"] and "row-rank" in board["pad_html"], "the finished pad was compared"

@@ -16,10 +16,14 @@ from lobby import services
 from lobby.consumers import LobbyConsumer, TableConsumer
 
 SLUG = "roll-to-the-top"
-# Every template whose HTML a socket carries (lobby.consumers, games.notify, games.panel,
-# chat.services), and "my games", which the page refetches when the live badge changes.
-LIVE_TEMPLATES = ["lobby/table.html", "lobby/index.html", "games/_panel.html", "chat/_live_line.html",
-                  "games/_turn_badge.html", "games/_my_games.html"]
+# Every template whose HTML a socket carries (lobby.consumers, games.notify, the boards the
+# panel draws (games.shell writes the rest of it in Python, with no token), chat.services),
+# and "my games", which the page refetches when the live badge changes.
+LIVE_TEMPLATES = ["lobby/table.html", "lobby/index.html", "chat/_live_line.html", "games/_turn_badge.html",
+                  "games/_my_games.html",
+                  *(f"games/{slug}/board.html" for slug in ("alpine-trails", "nanga-parbat", "rift-valley-reserve",
+                                                            "rifugio", "roll-to-the-top")),
+                  "games/generic/board.html"]
 
 
 def table_for(host, seats=4):

@@ -111,8 +111,9 @@ def test_history_rows_group_the_events_by_turn_newest_first():
     assert [{k: row[k] for k in ("turn", "title", "lines")} for row in rows] == [
         {"turn": 1, "title": "Turn 1", "lines": ["ann drew a Stop at D1 on ann's map.",
                                                  "bo drew a Stop at E9 on bo's map."]}]
-    assert rows[0]["items"] == ("<li>ann drew a Stop at D1 on ann&#x27;s map.</li>"
-                                "<li>bo drew a Stop at E9 on bo&#x27;s map.</li>")   # escaped once
+    assert presenter.history_html(rows) == ("<li><strong>Turn 1</strong><ul>"
+                                            "<li>ann drew a Stop at D1 on ann&#x27;s map.</li>"
+                                            "<li>bo drew a Stop at E9 on bo&#x27;s map.</li></ul></li>")  # once
 
 
 def test_board_context_uses_the_board_key_and_keeps_the_selection_only_while_acting():
