@@ -106,27 +106,28 @@ def status_line(panel: dict) -> str:
             words = ngettext("%(names)s wins.", "%(names)s win.", len(panel["winners"]))
             winners = ('<span class="star" aria-hidden="true">★</span> '
                        + words % {"n": len(panel["winners"]), "names": esc(panel["winners_names"])})
-        return (f'\n      <strong>{_("Game over.")}</strong> {winners}\n      <span class="ending">{ending}</span> '
-                f'<a href="{esc(reverse("games:replay", args=[game.pk]))}">{_("Watch the replay")}</a>\n    ')
-    return f'\n      <strong>{_("This game was aborted.")}</strong> <span class="ending">{ending}</span>\n    '
+        replay = esc(reverse("games:replay", args=[game.pk]))
+        return ('\n      <strong>' + _("Game over.") + f'</strong> {winners}\n      '
+                f'<span class="ending">{ending}</span> <a href="{replay}">' + _("Watch the replay") + '</a>\n    ')
+    return '\n      <strong>' + _("This game was aborted.") + f'</strong> <span class="ending">{ending}</span>\n    '
 
 
 def active_status(panel: dict) -> list[str]:
     """The six lines of an active game's status, each empty when it does not apply."""
     game = panel["game"]
-    lines = [f'<strong class="your-turn">{_("Your move.")}</strong>' if panel["my_turn"] else ""]
+    lines = ['<strong class="your-turn">' + _("Your move.") + '</strong>' if panel["my_turn"] else ""]
     waiting = panel["waiting_names"]
     lines.append(_("Waiting for %(names)s.") % {"names": ", ".join(esc(n) for n in waiting)} if waiting else "")
     lines.append('<span class="bot-thinking" aria-busy="true"><span class="spinner" aria-hidden="true"></span> '
-                 f'{_("The bot is thinking…")}</span>' if panel["bot_thinking"] else "")
-    lines.append(f'<span class="muted">{_("You are watching.")}</span>' if panel["seat"] is None else "")
+                 '' + _("The bot is thinking…") + '</span>' if panel["bot_thinking"] else "")
+    lines.append('<span class="muted">' + _("You are watching.") + '</span>' if panel["seat"] is None else "")
     deadline = ""
     if game.turn_deadline:
         deadline = ('<span class="muted">'
                     + _("Deadline %(deadline)s.") % {"deadline": esc(local_time(game.turn_deadline))} + "</span>")
     lines.append(deadline)
     lines.append(f'<button class="button" hx-post="{esc(reverse("games:take_back", args=[game.pk]))}" '
-                 f'hx-target="#live" hx-swap="innerHTML">{_("Take my seat back from the bot")}</button>'
+                 f'hx-target="#live" hx-swap="innerHTML">' + _("Take my seat back from the bot") + '</button>'
                  if panel["can_take_back"] else "")
     return lines
 
@@ -146,7 +147,7 @@ def clock_row(row: dict) -> str:
     remaining = ""
     if row["remaining"] is not None:
         counting = f'data-remaining="{row["remaining"]}"' if running else ""
-        remaining = (f'\n      <span class="clock" {counting} title="{_("Time left")}">'
+        remaining = (f'\n      <span class="clock" {counting} title="' + _("Time left") + f'">'
                      f'{esc(clock(row["remaining"]))}</span>\n    ')
     paused = vacation = bot = ""
     if row["paused_until"]:
@@ -247,7 +248,8 @@ def abort_button(panel: dict) -> str:
         return ""
     url = esc(reverse("games:abort", args=[panel["game"].pk]))
     return (f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML" '
-            f'hx-confirm="{_("Abort this game? Nobody wins, ratings do not change.")}">{_("Abort the game")}</button>')
+            'hx-confirm="' + _("Abort this game? Nobody wins, ratings do not change.") + '">'
+            + _("Abort the game") + '</button>')
 
 
 def resign_button(panel: dict) -> str:
@@ -258,7 +260,7 @@ def resign_button(panel: dict) -> str:
                else _("Resign? You rank last."))
     url = esc(reverse("games:resign", args=[game.pk]))
     return (f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML" '
-            f'hx-confirm="{confirm}">{_("Resign")}</button>')
+            f'hx-confirm="{confirm}">' + _("Resign") + '</button>')
 
 
 def rematch(panel: dict) -> str:
@@ -278,20 +280,20 @@ def rematch(panel: dict) -> str:
             words = _("The rematch was declined.")
         return f'\n      <p class="muted">{words}</p>\n    '
     if offer and offer.status == "expired":
-        return f'\n      <p class="muted">{_("The rematch offer expired.")}</p>\n    '
+        return '\n      <p class="muted">' + _("The rematch offer expired.") + '</p>\n    '
     accepted = ""
     if offer:
         names = ", ".join(esc(name) for name in panel["rematch_names"])
         accepted = "<p>" + _("Rematch accepted by %(names)s.") % {"names": names} + "</p>"
     if panel["rematch_accepted"]:
-        choice = f'<p class="muted">{_("Waiting for the others to accept the rematch.")}</p>'
+        choice = '<p class="muted">' + _("Waiting for the others to accept the rematch.") + '</p>'
     else:
         offer_words = _("Accept the rematch") if offer else _("Offer a rematch")
         decline = ""
         if offer:
             decline = (f'<button class="button secondary" '
                        f'hx-post="{esc(reverse("games:decline_rematch", args=[game.pk]))}" hx-target="#live" '
-                       f'hx-swap="innerHTML">{_("Decline")}</button>')
+                       f'hx-swap="innerHTML">' + _("Decline") + '</button>')
         choice = (f'\n        <button class="button" hx-post="{esc(reverse("games:rematch", args=[game.pk]))}" '
                   f'hx-target="#live" hx-swap="innerHTML">{offer_words}</button>\n        {decline}\n      ')
     return f"\n      {accepted}\n      {choice}\n    "
@@ -301,9 +303,9 @@ def undo(panel: dict) -> str:
     if not panel["can_undo"]:
         return ""
     url = esc(reverse("games:undo", args=[panel["game"].pk]))
-    return (f'\n      <section class="card undo-card" aria-label="{_("Your last move")}">'
+    return ('\n      <section class="card undo-card" aria-label="' + _("Your last move") + f'">'
             f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML">'
-            f'{_("Take back my last move")}</button></section>\n      ')
+            f'' + _("Take back my last move") + '</button></section>\n      ')
 
 
 def bot_notes(panel: dict) -> str:
@@ -398,14 +400,14 @@ def score_card(context) -> SafeString:
                         for v in line["values"])
         out.append(f'<tr class="{cls}"><th scope="row">{_cell(line["label"])}</th>{cells}</tr>')
     if game.rated and not game.is_active:
-        out.append(f'<tr class="rating"><th scope="row">{_cell(_("Rating"))}</th>')
+        out.append('<tr class="rating"><th scope="row">' + _cell(_("Rating")) + '</th>')
         for row in scores:
             change = (f'{_cell(row["rating_after"])} <small>{_cell(row["rating_reason"])}</small>'
                       if row.get("rating_reason") else "")
             out.append(f'<td class="rating-change">{change}</td>')
         out.append("</tr>")
     out.append(f'</tbody></table><svg class="score-bars" viewBox="0 0 220 {chart_height(scores)}" role="img" '
-               f'aria-label="{_cell(_("Scores as bars"))}">')
+               f'aria-label="' + _cell(_("Scores as bars")) + '">')
     for row in scores:
         width, index = row["bar_width"], _cell(row["index"])
         out.append(f'<g transform="translate(0,{_cell(row["bar_y"])})"><text x="0" y="12" font-size="9">'

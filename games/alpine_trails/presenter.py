@@ -1043,7 +1043,8 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
            f'<rect class="map-bg" width="{width}" height="{height}" rx="8"></rect>']
     if geo.get("open_ends"):
         title = _esc(_("Open trail end: a lake goes here at the end (+2)"))
-        lake = "" if small else f'<text x="36" y="41">{_esc(pgettext("Alpine Trails open trail end", "lake?"))}</text>'
+        lake_word = _esc(pgettext("Alpine Trails open trail end", "lake?"))
+        lake = "" if small else '<text x="36" y="41">' + lake_word + '</text>'
         out.extend(f'<g class="open-end" transform="translate({o["px"]},{o["py"]})"><title>{title}</title>'
                    f'<rect x="6" y="6" width="60" height="60" rx="20"></rect>{lake}</g>' for o in geo["open_ends"])
     texts = _tile_texts(get_language())
@@ -1054,7 +1055,7 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
     base = geo.get("base")
     if base:
         out.append(f'<g class="basecamp-frame" transform="translate({base["px"]},{base["py"]})">'
-                   f'<title>{_esc(pgettext("Alpine Trails piece", "Base camp"))}</title>'
+                   f'<title>' + _esc(pgettext("Alpine Trails piece", "Base camp")) + f'</title>'
                    f'<rect width="{base["w"]}" height="72" rx="6"></rect></g>'
                    f'<use class="lodge" href="#at-lodge" x="{int(base["px"]) + 44}" y="{int(base["py"]) + 12}" '
                    'width="56" height="44"></use>')
@@ -1165,16 +1166,16 @@ def pad_html(board: dict) -> SafeString:
                     f'{cells}</tr>\n        ')
     goals = ranks = ""
     if pad["over"]:
-        goals = (f'<tr class="row-goalname"><th scope="row">{_("Goal card")}</th>'
+        goals = ('<tr class="row-goalname"><th scope="row">' + _("Goal card") + '</th>'
                  + "".join(f'<td class="goal-name">{_esc(c["goal_name"])}</td>' for c in pad["cols"]) + "</tr>")
-        ranks = (f'<tr class="row-rank"><th scope="row">{pgettext("Alpine Trails score pad", "Rank")}</th>'
+        ranks = ('<tr class="row-rank"><th scope="row">' + pgettext("Alpine Trails score pad", "Rank") + '</th>'
                  + "".join(f'<td>{"★ " if c["rank"] == 1 else ""}{_esc(c["rank"])}</td>' for c in pad["cols"])
                  + "</tr>")
     totals = "".join(f"<td><strong>{_esc(c['total'])}</strong></td>" for c in pad["cols"])
     return mark_safe(f'<table class="at-pad">\n      <thead><tr><th scope="col"></th>{heads}</tr></thead>\n'
                      f'      <tbody>\n        {"".join(rows)}\n        {goals}\n      </tbody>\n      <tfoot>\n'
-                     f'        <tr class="row-total"><th scope="row">{pgettext("Alpine Trails score pad", "Total")}'
-                     f'</th>{totals}</tr>\n        {ranks}\n      </tfoot>\n    </table>')
+                     '        <tr class="row-total"><th scope="row">' + pgettext("Alpine Trails score pad", "Total")
+                     + f'</th>{totals}</tr>\n        {ranks}\n      </tfoot>\n    </table>')
 
 
 def other_maps_html(board: dict) -> SafeString:

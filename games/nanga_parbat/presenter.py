@@ -1142,7 +1142,7 @@ def chart_svg(board: dict, panel: dict) -> SafeString:
     hx = _Hx(panel)
     top, bottom = int(board["chart_y"]), int(board["chart_bottom"])
     out = [f'<rect x="10" y="8" width="424" height="{bottom + 18}" rx="10" fill="#3d5a4a"/>'
-           f'<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">{_esc(_("Points chart"))}</text>']
+           '<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">' + _esc(_("Points chart")) + '</text>']
     for n in board["need_marks"]:
         need, x = _esc(n["need"]), n["x"]
         out.append(f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{top + 6}" r="10"/>'
@@ -1177,7 +1177,7 @@ def path_svg(board: dict) -> SafeString:
                    f'x="0" y="0" width="44" height="44" fill="{colour}"/><text x="22" y="24" class="np-mark">{mark}'
                    f'</text><text x="72" y="30" class="np-score">{_esc(score)}</text><text x="72" y="62" '
                    f'class="np-sub mid">{_esc(shortened(m["name"], 12))}</text></g>')
-    out.append(f'<text x="204" y="240" class="np-h small mid">{_esc(_("Scoring path"))}</text>')
+    out.append('<text x="204" y="240" class="np-h small mid">' + _esc(_("Scoring path")) + '</text>')
     return mark_safe("".join(out))
 
 
@@ -1199,7 +1199,7 @@ def players_html(board: dict) -> SafeString:
         name, score = _esc(p["name"]), p["score"]
         title = ngettext("%(name)s: %(n)s point (%(breakdown)s)", "%(name)s: %(n)s points (%(breakdown)s)",
                          score) % {"name": name, "n": score, "breakdown": _esc(p["breakdown_text"])}
-        badge = f' <span class="np-turn-badge">▶ {_("to play")}</span>' if p["to_act"] else ""
+        badge = ' <span class="np-turn-badge">▶ ' + _("to play") + '</span>' if p["to_act"] else ""
         sub = (_("you") + " · " if p["you"] else "") + (_("first player") if p["first"] else _("second player"))
         points = ngettext("<strong>%(n)s</strong> point", "<strong>%(n)s</strong> points", score) % {"n": score}
         hikers = _('Hikers left: %(n)s <span class="muted">(%(out)s out)</span>') % {

@@ -963,7 +963,7 @@ def thumbs_html(board: dict, panel_url: str) -> SafeString:
     """The strip of every map: a thumbnail that shows that map, its owner, holder and next."""
     rift_of = _('<span class="muted">Rift of</span> <span class="num" style="background: %(colour)s">%(num)s</span> '
                 '%(name)s')
-    full = f'<span class="tag">{pgettext("a map with no empty square", "full")}</span>'
+    full = '<span class="tag">' + pgettext("a map with no empty square", "full") + '</span>'
     you = _("(you)")
     out = []
     for t in board["thumbs"]:
@@ -988,7 +988,7 @@ TOTAL_CLASS = ' class="total"'
 
 def per_map_html(board: dict) -> SafeString:
     """Each player's score on every map, a table per player (the "Scores per map" details)."""
-    head = (f'<thead><tr><th scope="col"><span class="visually-hidden">{_("Category")}</span></th>'
+    head = ('<thead><tr><th scope="col"><span class="visually-hidden">' + _("Category") + f'</span></th>'
             f'{board["map_headings"]}</tr></thead>')
     out = []
     for row in board["scores"]:
