@@ -16,9 +16,10 @@ LAYERS = [
 ]
 # Modules of the games app each layer may use besides the layers below it (low-level helpers
 # with no path back up): the rules registry, the presenters, the channel groups, the push line
-# and the panel's regions (issue 21; neither imports anything of the games app). The mail
-# tasks hear started clocks through games.signals instead of being imported.
-HELPERS = {"rules", "rules.base", "presenters", "notify", "deferred", "regions"}
+# and the panel's regions, shell and per-language translations (issue 21; none imports an
+# engine layer). The mail tasks hear started clocks through games.signals instead of being
+# imported.
+HELPERS = {"rules", "rules.base", "presenters", "notify", "deferred", "regions", "shell", "translations"}
 
 
 def games_imports(module: str, *, top_level_only: bool) -> set[str]:
@@ -52,7 +53,7 @@ def test_the_engine_modules_have_no_function_level_imports(module):
 
 
 def test_helpers_do_not_reach_back_into_the_engine():
-    for helper in ("notify", "tasks", "deferred", "regions"):
+    for helper in ("notify", "tasks", "deferred", "regions", "shell", "translations"):
         back = games_imports(helper, top_level_only=False) & set(LAYERS[2:])
         assert not back, f"games.{helper} imports {back}"
 
