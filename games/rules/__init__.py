@@ -130,7 +130,8 @@ def bot_for(slug: str, version: str | None = None, level: int | None = None) -> 
         module = importlib.import_module(f"{_packages()[slug]}.rules")
         return getattr(module, "PREVIOUS_BOTS", {})[version]
     if level is not None and levels.check_level(level) != levels.GREEDY:
-        return levels.LevelBot(get(slug), _greedy_bot(slug).choose, level)
+        greedy = _greedy_bot(slug)
+        return levels.LevelBot(get(slug), greedy.choose, level, leaf=getattr(greedy, "leaf_value", None))
     return _greedy_bot(slug)
 
 
@@ -142,4 +143,6 @@ def choose_at_level(slug: str, state: dict, seat: int, rng: Any, level: int = le
                     budget: float | None = None, iterations: int | None = None) -> dict:
     """The action a bot of `level` (1-5) takes now: games/rules/levels.py, given this game's
     rules and greedy bot."""
-    return levels.choose(get(slug), _greedy_bot(slug).choose, state, seat, rng, level, budget, iterations)
+    greedy = _greedy_bot(slug)
+    return levels.choose(get(slug), greedy.choose, state, seat, rng, level, budget, iterations,
+                         getattr(greedy, "leaf_value", None))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from .base import Action, State
-from .search import SearchLimits
+from .search import LeafValue, SearchLimits
 from .search import choose as search_choose
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -41,12 +41,22 @@ DEFAULT_ACTIONS_PER_SEAT_ROUND = 4
 # numbers back that would waste a box, and a search reading boxes filled two rounds on
 # wrote them anyway (at 6 players level 5 filled its sheet in none of 4 games, greedy in
 # all; to the end it shared or took first place in all 4); Rifugio's greedy bot walks by
-# the pull of places it has not reached, which a margin after a few turns does not see.
+# the pull of places it has not reached, which a margin after a few turns does not see (so
+# without its bot's evaluation, below, Rifugio rolls out to the end).
 # A two-player game is 60-170 actions and each costs a greedy move (0.1-0.7 ms here), so a
 # few dozen rollouts fit in level 5's budget. Alpine Trails' greedy move costs 1.5 ms and
-# its live score already counts the provisional lakes and goal: rounds there.
+# its live score already counts the provisional lakes and goal: rounds there (read with its
+# bot's `leaf_value`: the seat's own score, see games/alpine_trails/rules/bot.py).
 ROLLOUTS_TO_END = frozenset({"rift-valley-reserve", "nanga-parbat", "roll-to-the-top", "rifugio"})
 TO_THE_END = 10_000
+# Games whose greedy bot offers its own evaluation (`leaf_value` in its module): rollouts stop
+# after this many rounds and read it instead of playing to the end. Rifugio: a rollout to
+# the end is ~170 greedy moves (55 ms on an idle core, 150-300 ms on the shared machine), so
+# level 5's 1.5 s held 3-11 of them a move and never left the greedy move; the greedy bot's
+# evaluation already counts the pull of the places not yet reached, which the bare score
+# margin after a few turns missed (level 4 against greedy, seeds 1-12: 5 wins to the end,
+# 9 with two rounds and the leaf).
+LEAF_ROUNDS = {"rifugio": 2}
 # Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
 # holds a handful of rollouts to the end, and spread over five arms no challenger reached the
 # three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
@@ -68,13 +78,20 @@ def check_level(level: Any) -> int:
 
 
 def limits_for(slug: str, level: int, players: int, budget: float | None = None,
-               iterations: int | None = None) -> SearchLimits:
+               iterations: int | None = None, leaf: bool = False) -> SearchLimits:
     """The search limits of level 4 or 5 in this game: rounds of rollout turned into actions
     for this many seats; `budget` / `iterations` override the level's (the ladder measures
-    a reduced budget, tests a small cap)."""
+    a reduced budget, tests a small cap). `leaf`: the game's bot offers its own evaluation,
+    which the rollouts read where they stop: a game in LEAF_ROUNDS stops after that many
+    rounds rather than at the end."""
     base = SEARCH[level]
     per_round = ACTIONS_PER_SEAT_ROUND.get(slug, DEFAULT_ACTIONS_PER_SEAT_ROUND) * players
-    horizon = TO_THE_END if slug in ROLLOUTS_TO_END else base.horizon * per_round
+    if leaf and slug in LEAF_ROUNDS:
+        horizon = LEAF_ROUNDS[slug] * per_round
+    elif slug in ROLLOUTS_TO_END:
+        horizon = TO_THE_END
+    else:
+        horizon = base.horizon * per_round
     limits = replace(base, horizon=horizon)
     if budget is not None:
         limits = replace(limits, budget=budget)
@@ -85,10 +102,10 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
 
 def choose(rules: Any, greedy: Callable[[State, int, random.Random], Action], state: State, seat: int,
            rng: random.Random, level: int = GREEDY, budget: float | None = None,
-           iterations: int | None = None) -> Action:
+           iterations: int | None = None, leaf: LeafValue | None = None) -> Action:
     """The action a bot of this level takes in the game of `rules`, whose greedy bot is
-    `greedy`. Levels 4-5 always run under a time budget: the level's own unless `budget`
-    (seconds) is given."""
+    `greedy` (with its own evaluation `leaf`, if it offers one). Levels 4-5 always run
+    under a time budget: the level's own unless `budget` (seconds) is given."""
     level = check_level(level)
     slug = rules.slug
     if level == GREEDY:
@@ -100,8 +117,8 @@ def choose(rules: Any, greedy: Callable[[State, int, random.Random], Action], st
         if rng.random() < GREEDY_SHARE[level]:
             return greedy(state, seat, rng)
         return rng.choice(legal)
-    limits = limits_for(slug, level, state_players(rules, state), budget, iterations)
-    return search_choose(rules, state, seat, rng, greedy, limits)
+    limits = limits_for(slug, level, state_players(rules, state), budget, iterations, leaf is not None)
+    return search_choose(rules, state, seat, rng, greedy, limits, leaf=leaf)
 
 
 def state_players(rules: Any, state: State) -> int:
@@ -120,6 +137,7 @@ class LevelBot:
     level: int
     budget: float | None = None
     iterations: int | None = None
+    leaf: LeafValue | None = None
 
     @property
     def slug(self) -> str:
@@ -130,4 +148,5 @@ class LevelBot:
         return NAMES[self.level]
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return choose(self.rules, self.greedy, state, seat, rng, self.level, self.budget, self.iterations)
+        return choose(self.rules, self.greedy, state, seat, rng, self.level, self.budget, self.iterations,
+                      self.leaf)

@@ -31,6 +31,12 @@ from typing import Any, Callable
 from .base import Action, Ruleset, State
 
 Chooser = Callable[[State, int, random.Random], Action]
+# A game's own estimate of a seat's outlook in points (its greedy bot's evaluation: own
+# points against the others' plus what the position promises), read where a rollout stops
+# before the end, as the gain over its value in the world's starting position (so a leaf
+# reads near 0.5 after squashing, where the squash still tells a few points apart).
+# Optional: a bot module offers it as `leaf_value(state, seat)`.
+LeafValue = Callable[[State, int], float]
 
 
 @dataclass(frozen=True)
@@ -72,14 +78,21 @@ class _Arm:
 SOLO_SCALE = 100.0   # a solo evaluation: the score in hundreds of points, not squashed
 
 
-def evaluate(rules: Ruleset, state: State, seat: int) -> float:
+def evaluate(rules: Ruleset, state: State, seat: int, leaf: LeafValue | None = None,
+             baseline: float = 0.0) -> float:
     """The seat's outlook: at the end, 1 for a win, 1/k for a k-way shared first place, 0
     otherwise, nudged by the margin; before the end, the score margin over the best other
-    seat, squashed into [0, 1]. Solo, the score itself over SOLO_SCALE, unsquashed: a solo
+    seat, or the game's own `leaf` estimate less `baseline` when it has one, squashed into
+    [0, 1]. Solo, the score (or the leaf estimate) over SOLO_SCALE, unsquashed: a solo
     game is played for points, and a squashed score of 90 or 100 (tanh(4.5) against
     tanh(5)) told the search nothing (issue 25: Alpine Trails solo level 5 scored below
     greedy)."""
     sign = rules.score_sign(state)
+    over = rules.is_over(state)
+    if leaf is not None and not over:
+        if len(rules.scores(state)) == 1:   # solo: on the scale of a finished game's score
+            return leaf(state, seat) / SOLO_SCALE
+        return 0.5 + 0.5 * math.tanh((leaf(state, seat) - baseline) / 20.0)
     totals = [sign * total for total in _totals_seen_by(rules, state, seat)]
     mine = totals[seat]
     others = [t for i, t in enumerate(totals) if i != seat]
@@ -87,7 +100,7 @@ def evaluate(rules: Ruleset, state: State, seat: int) -> float:
         return mine / SOLO_SCALE
     margin = mine - max(others)
     squashed = 0.5 + 0.5 * math.tanh(margin / 20.0)
-    if not rules.is_over(state):
+    if not over:
         return squashed
     ranking = rules.ranking(state)
     if ranking[seat] != 1:
@@ -113,7 +126,8 @@ def _totals_seen_by(rules: Ruleset, state: State, seat: int) -> list[int]:
 
 
 def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
-            limits: SearchLimits, out_of_time: Callable[[], bool] = lambda: False) -> float | None:
+            limits: SearchLimits, out_of_time: Callable[[], bool] = lambda: False,
+            leaf: LeafValue | None = None, baseline: float = 0.0) -> float | None:
     """Play on from `state` for at most `limits.horizon` actions, every seat by the greedy
     bot or (now and then) at random, and evaluate the result for `seat`; None when the
     budget ran out first (a rollout cut short is read at another horizon than its rivals in
@@ -130,12 +144,13 @@ def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy:
         else:
             action = rng.choice(rules.legal_actions(state, mover))
         state = rules.apply(state, mover, action)
-    return evaluate(rules, state, seat)
+    return evaluate(rules, state, seat, leaf, baseline)
 
 
 def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random,
                      greedy: Chooser, limits: SearchLimits,
-                     out_of_time: Callable[[], bool] = lambda: False) -> list[Action]:
+                     out_of_time: Callable[[], bool] = lambda: False,
+                     leaf: LeafValue | None = None) -> list[Action]:
     """The arms in the order they open: the greedy choice (made on a determinized state, so
     it too sees only what the seat sees), then the rest best first by a one-ply look (each
     applied to that same determinized state and evaluated; ties and the actions beyond
@@ -147,12 +162,14 @@ def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random
     rest = [a for a in legal if a != first]
     rng.shuffle(rest)
     looked, unlooked = rest[:limits.prescreen], rest[limits.prescreen:]
+    baseline = leaf(sampled, seat) if leaf is not None else 0.0
     scored = []
     for index, action in enumerate(looked):
         if out_of_time():
             unlooked = looked[index:] + unlooked
             break
-        scored.append((-evaluate(rules, rules.apply(sampled, seat, action), seat), index, action))
+        scored.append((-evaluate(rules, rules.apply(sampled, seat, action), seat, leaf, baseline),
+                       index, action))
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     ordered = [action for _, _, action in scored] + unlooked
     return [first, *ordered] if first in legal else ordered
@@ -175,8 +192,10 @@ def _prune(arms: list[_Arm], limits: SearchLimits) -> None:
 
 
 def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
-           limits: SearchLimits, clock: Callable[[], float] = time.monotonic) -> Action:
+           limits: SearchLimits, clock: Callable[[], float] = time.monotonic,
+           leaf: LeafValue | None = None) -> Action:
     """The greedy choice, or a challenger the search found clearly better (see `_decide`).
+    `leaf`: the game's own estimate where a rollout stops before the end (see `evaluate`).
 
     Each world (a determinization plus a rollout seed) is played once by every open arm,
     so arms are compared on the same draws; `limits.iterations` counts rollouts."""
@@ -187,13 +206,14 @@ def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: 
         return legal[0]
     deadline = clock() + limits.budget
     out_of_time = lambda: clock() >= deadline  # noqa: E731
-    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy, limits, out_of_time)]
+    arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy, limits, out_of_time, leaf)]
 
     def play(arm: _Arm, world: int, seed: int) -> None:
         world_rng = random.Random(seed)
         sampled = rules.determinize(state, seat, world_rng)
+        baseline = leaf(sampled, seat) if leaf is not None else 0.0
         value = rollout(rules, rules.apply(sampled, seat, arm.action), seat, world_rng, greedy, limits,
-                        out_of_time)
+                        out_of_time, leaf, baseline)
         if value is not None:
             arm.values[world] = value
 

@@ -184,3 +184,25 @@ def test_a_rollout_cut_short_by_the_budget_is_not_compared():
     state = rules.setup(1, {}, 0)
     assert search.rollout(rules, state, 0, random.Random(1), _take_now, limits, lambda: True) is None
     assert search.rollout(rules, state, 0, random.Random(1), _take_now, limits) == 4 / search.SOLO_SCALE
+
+
+def test_a_leaf_value_is_read_as_the_gain_over_the_starting_position():
+    """Where a game's bot offers its own evaluation, a rollout stopped before the end reads
+    it less its value in the world's starting position: no gain reads 0.5, a gain more."""
+    rules = registry.get("rifugio")
+    state = rules.setup(2, rules.validate_options(2, rules.default_options()), 3)
+    flat = search.evaluate(rules, state, 0, leaf=lambda s, seat: 30.0, baseline=30.0)
+    gain = search.evaluate(rules, state, 0, leaf=lambda s, seat: 33.0, baseline=30.0)
+    assert flat == pytest.approx(0.5)
+    assert gain - flat > 0.05
+
+
+def test_games_whose_bot_has_an_evaluation_roll_out_a_few_rounds_and_read_it():
+    """Rifugio's rollouts to the end were so slow that level 5 made a handful a move: with
+    the greedy bot's evaluation they stop after LEAF_ROUNDS rounds; without one they still
+    run to the end."""
+    bot = registry.bot_for("rifugio", level=5)
+    assert bot.leaf is registry.bot_for("rifugio").leaf_value
+    short = levels.limits_for("rifugio", 5, 2, leaf=True)
+    assert short.horizon == levels.LEAF_ROUNDS["rifugio"] * levels.ACTIONS_PER_SEAT_ROUND["rifugio"] * 2
+    assert levels.limits_for("rifugio", 5, 2).horizon == levels.TO_THE_END

@@ -111,6 +111,22 @@ def _value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
     return trial.value_of(cell, {"kind": "campsite"}, loops)
 
 
+def leaf_value(state: dict, seat: int) -> float:
+    """The seat's outlook in points for the search (levels 4-5, games/rules/levels.py), read
+    where a rollout stops: its own live score (provisional lakes and goal), its held animals
+    at this bot's discount, less the animals the other seats hold or have placed (each
+    worth them 2; forks gift them). The other seats' own scores are left out: nothing the
+    seat does changes them except gifts, and in a rollout their tie breaks drift apart from
+    arm to arm, noise that the score margin carried into every comparison."""
+    s = state["seats"][seat]
+    value = B.score_map(s["map"], s["goal"])["total"] + LATER_ANIMAL_SHARE * POINTS_PER_ANIMAL * len(s["animals"])
+    for i, other in enumerate(state["seats"]):
+        if i != seat:
+            placed = sum(1 for piece in other["map"].values() if piece.get("animal"))
+            value -= POINTS_PER_ANIMAL * (placed + len(other["animals"]))
+    return value
+
+
 def choose(state: dict, seat: int, rng) -> dict:
     actions = RULES.legal_actions(state, seat)
     if len(actions) == 1:

@@ -42,3 +42,23 @@ def test_bot_places_its_waterfall_on_the_best_cell():
     assert action["type"] == "waterfall"
     points = {(a["x"], a["y"]): a for a in RULES.legal_actions(state, 0)}
     assert (action["x"], action["y"]) in points
+
+
+def test_the_search_leaf_counts_own_score_and_animals_gifted_not_the_other_score():
+    """`bot.leaf_value` (read by levels 4-5 where a rollout stops): the seat's own live
+    score, plus its held animals at a discount, less 2 for each animal another seat has;
+    the other seat's own points do not move it (nothing the seat does changes them)."""
+    from games.alpine_trails.rules import board as B
+    state = RULES.setup(2, {}, 11)
+    mine = state["seats"][0]
+    base = bot.leaf_value(state, 0)
+    assert base == B.score_map(mine["map"], mine["goal"])["total"]
+    gifted = RULES.setup(2, {}, 11)
+    gifted["seats"][1]["animals"].append("bear")
+    assert bot.leaf_value(gifted, 0) == base - 2
+    held = RULES.setup(2, {}, 11)
+    held["seats"][0]["animals"].append("bear")
+    assert bot.leaf_value(held, 0) == base + bot.LATER_ANIMAL_SHARE * 2
+    richer = RULES.setup(2, {}, 11)
+    richer["seats"][1]["map"]["5,5"] = {"kind": "campsite"}
+    assert bot.leaf_value(richer, 0) == base

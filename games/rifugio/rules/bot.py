@@ -106,6 +106,13 @@ def _distances(board: dict, start, rr: bool) -> dict:
     return dist
 
 
+def leaf_value(state: dict, seat: int) -> float:
+    """The seat's outlook in points, as this bot weighs it (own points against the others',
+    cards and tokens held, the pull of places not yet reached): the search (levels 4-5,
+    games/rules/levels.py) reads it where a rollout of a couple of rounds stops."""
+    return _evaluate(state, seat)
+
+
 def _evaluate(state: dict, seat: int) -> float:
     scores = RULES.scores(state)
     mine = scores[seat]["total"]
