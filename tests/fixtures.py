@@ -162,3 +162,19 @@ def time_out_the_absent_seat(game) -> int:
 @pytest.fixture
 def run_tasks(db):
     return run_due_tasks
+
+
+def play_random_moves(game, users, moves: int, seed: int = 3):
+    """`game` after up to `moves` random legal moves through the engine (fewer if it ends);
+    `users[i]` plays seat i. The same seed plays the same moves."""
+    import random
+
+    from games import engine
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if not game.is_active:
+            break
+        seat = game.to_act()[0]
+        game = engine.submit(game.pk, users[seat], rng.choice(game.rules.legal_actions(game.state, seat))).game
+    return game

@@ -4,7 +4,6 @@ audience, must never carry what an audience's own view does not hold, and must f
 undo. A finished game's rating changes are read once per game object, not once per render."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -12,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from tests.fixtures import play_random_moves
 from games import engine, presenters
 from games.panel import numbered_history, render_panel_for_seat, seat_names
 
@@ -28,18 +28,6 @@ def _no_kept_sentences():
     presenters.forget_sentences()
 
 
-def played(start_game, users, slug, moves, seed=3):
-    game = start_game(slug, users)
-    rng = random.Random(seed)
-    by_seat = dict(enumerate(users))
-    for _ in range(moves):
-        if not game.is_active:
-            break
-        seat = game.to_act()[0]
-        game = engine.submit(game.pk, by_seat[seat], rng.choice(game.rules.legal_actions(game.state, seat))).game
-    return game
-
-
 def fresh_texts(slug, view, names):
     """The History's sentences as the presenter words them, keeping nothing."""
     return [presenters.describe(slug, event, names, view) for event in view.get("events", [])]
@@ -47,7 +35,7 @@ def fresh_texts(slug, view, names):
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_kept_sentences_read_as_fresh_ones_for_every_audience_and_language(slug, start_game, alice, bob):
-    game = played(start_game, [alice, bob], slug, 30)
+    game = play_random_moves(start_game(slug, [alice, bob]), [alice, bob], 30)
     names = seat_names(game)
     audiences = [0, 1, None]
     for _round in range(2):                       # the second round reads every sentence kept
@@ -66,7 +54,7 @@ def test_kept_sentences_read_as_fresh_ones_for_every_audience_and_language(slug,
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_panel_drawn_from_kept_sentences_is_the_panel_drawn_afresh(slug, start_game, alice, bob):
-    game = played(start_game, [alice, bob], slug, 30)
+    game = play_random_moves(start_game(slug, [alice, bob]), [alice, bob], 30)
     for language in ("en", "de"):
         with translation.override(language):
             for seat in (0, 1, None):
@@ -168,7 +156,7 @@ def test_after_an_undo_the_history_is_the_one_before_the_step(start_game, alice,
 
 
 def test_a_finished_games_rating_changes_are_read_once_for_every_audience(start_game, alice, bob):
-    game = played(start_game, [alice, bob], "nanga-parbat", 400)
+    game = play_random_moves(start_game("nanga-parbat", [alice, bob]), [alice, bob], 400)
     assert not game.is_active and game.rated
     from games.models import Game
 
@@ -194,7 +182,7 @@ def test_the_kept_sentences_are_bounded(monkeypatch):
 def test_rift_valley_reserves_turn_by_turn_reuses_the_historys_sentences(start_game, alice, bob):
     from games.rift_valley_reserve.presenter import history_rows
 
-    game = played(start_game, [alice, bob], "rift-valley-reserve", 40)
+    game = play_random_moves(start_game("rift-valley-reserve", [alice, bob]), [alice, bob], 40)
     names = seat_names(game)
     for seat in (0, 1, None):
         with translation.override("it"):

@@ -9,7 +9,6 @@ that can be taken back, a rated result, and every state of a rematch. The HTML m
 same character for character: the live deltas (games.regions) cut pushes by these bytes."""
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 from django.template import engines
 from django.utils import timezone, translation
 
+from tests.fixtures import play_random_moves
 from games import engine, shell
 from games.models import RematchOffer
 from games.panel import seat_panel_context
@@ -42,17 +42,6 @@ def first_difference(new: str, old: str) -> str:
     return f"differs at {at}:\n shell:    {new[at - 120:at + 120]!r}\n template: {old[at - 120:at + 120]!r}"
 
 
-def played(game, users, moves, seed=3):
-    rng = random.Random(seed)
-    by_seat = dict(enumerate(users))
-    for _ in range(moves):
-        if not game.is_active:
-            break
-        seat = game.to_act()[0]
-        game = engine.submit(game.pk, by_seat[seat], rng.choice(game.rules.legal_actions(game.state, seat))).game
-    return game
-
-
 @pytest.mark.parametrize("slug", ["alpine-trails", "nanga-parbat", "rift-valley-reserve", "rifugio",
                                   "roll-to-the-top"])
 def test_every_game_at_start_middle_and_end(start_game, alice, bob, charlie, slug):
@@ -60,7 +49,7 @@ def test_every_game_at_start_middle_and_end(start_game, alice, bob, charlie, slu
     game = start_game(slug, users)
     done = 0
     for stop in (0, 9, 10_000):
-        game = played(game, users, stop - done)
+        game = play_random_moves(game, users, stop - done)
         done = stop
         for seat in [*range(len(users)), None]:
             for language in ("en", "de"):
@@ -73,7 +62,7 @@ def test_every_game_at_start_middle_and_end(start_game, alice, bob, charlie, slu
 
 def test_clocks_deadline_vacation_and_a_bot_standing_in(start_game, alice, bob, charlie):
     game = start_game("roll-to-the-top", [alice, bob, charlie], pace="correspondence", days_per_move=2)
-    game = played(game, [alice, bob, charlie], 4)
+    game = play_random_moves(game, [alice, bob, charlie], 4)
     engine.resign(game.pk, alice)
     bob.vacation_until = timezone.now() + timedelta(days=3)
     bob.save(update_fields=["vacation_until"])
@@ -92,7 +81,7 @@ def test_clocks_deadline_vacation_and_a_bot_standing_in(start_game, alice, bob, 
 def test_a_move_that_can_be_taken_back(start_game, alice, bob):
     game = start_game("rift-valley-reserve", [alice, bob])
     mover = game.to_act()[0]
-    game = played(game, [alice, bob], 1)
+    game = play_random_moves(game, [alice, bob], 1)
     html = assert_same_panel(game, mover)
     assert_same_panel(game, 1 - mover)
     assert "undo-card" in html and "Take back my draw" in html
