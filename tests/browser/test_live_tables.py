@@ -75,3 +75,36 @@ def test_a_table_the_worker_expires_leaves_its_page_and_the_lobby_without_a_relo
     expect(host.locator("#table-card")).to_contain_text("Expired", timeout=15_000)
     expect(host.get_by_role("button", name="Add a bot")).to_have_count(0)
     expect(watcher.locator("#table-list")).not_to_contain_text("Roll to the Top", timeout=15_000)
+
+
+@pytest.mark.browser
+def test_a_join_clicked_before_the_deferred_scripts_have_run_is_accepted(live_site, browser):
+    """A quick finger (or a slow phone) clicks "Join this table" while htmx and site.js are still
+    on their way: the post carries the page's token all the same (csrf.js is not deferred).
+    Deferred scripts are held here until the click's answer has come; without csrf.js in
+    <head> that answer was Django's 403."""
+    host, guest = browser.new_context().new_page(), browser.new_context().new_page()
+    sign_up(host, live_site, "hal")
+    sign_up(guest, live_site, "gil")
+    host.goto(f"{live_site}/tables/new/?game={SLUG}")
+    host.fill("#id_seats", "4")
+    host.click("text=Create table")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table_url = host.url
+
+    held, released = [], []
+
+    def hold(route):
+        (route.continue_() if released else held.append(route))
+
+    guest.route(re.compile(r"/static/.*(htmx|hx-ws|site)[^/]*\.js"), hold)
+    guest.goto(table_url, wait_until="commit")
+    guest.get_by_role("button", name="Join this table").click()
+    # Still held: the page the join's answer redirected to is drawn by the server alone.
+    expect(guest.locator("#table-card .seat", has_text="gil")).to_be_visible(timeout=10_000)
+    assert held, "the deferred scripts were not held: the test would not see an early click"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    guest.get_by_role("button", name="Leave table").click()   # and the page works once they ran
+    expect(guest.get_by_role("button", name="Join this table")).to_be_visible()

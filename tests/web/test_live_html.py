@@ -1,7 +1,7 @@
 """HTML pushed over a socket is rendered without the reader's request (issue 17, row 1): it
 must not depend on one. The table card and the lobby list a socket pushes are the ones the
 page drew; no template rendered live asks for a CSRF token (it would come out empty, and
-the form refused); every page carries its token for site.js and htmx to send."""
+the form refused); every page carries its token for csrf.js and htmx to send."""
 from __future__ import annotations
 
 import re
@@ -95,14 +95,16 @@ def test_no_template_rendered_live_asks_for_a_csrf_token():
 
 @pytest.mark.django_db
 def test_the_token_a_page_carries_is_accepted_for_a_form_on_its_live_card(alice, bob):
-    """What site.js does on submit: a form of the card posts the page's <meta> token."""
+    """What static/js/csrf.js does on submit: a form of the card posts the page's <meta> token."""
     table = table_for(alice)
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
     page = client.get(f"/tables/{table.pk}/").content.decode()
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
     services.join(table.pk, bob)
-    assert client.post(f"/tables/{table.pk}/bots/add/").status_code == 403, "a post without it is refused"
+    refused = client.post(f"/tables/{table.pk}/bots/add/")
+    assert refused.status_code == 403, "a post without it is refused"
+    assert "The form could not be sent" in refused.content.decode(), "the site's 403_csrf.html, not Django's"
     answer = client.post(f"/tables/{table.pk}/bots/add/", {"csrfmiddlewaretoken": token})
     assert answer.status_code == 302 and answer.url == f"/tables/{table.pk}/"
     assert table.seats.filter(is_bot=True).count() == 1
