@@ -154,7 +154,13 @@ async def leave(group: str, channel: str, language: str | None = None) -> None:
 
 
 async def _run_write(func, *args) -> None:
-    await asyncio.get_running_loop().run_in_executor(_writer, func, *args)
+    try:
+        await asyncio.get_running_loop().run_in_executor(_writer, func, *args)
+    except RuntimeError:
+        # The interpreter is exiting (concurrent.futures shut the writer down at exit) and a
+        # closing socket leaves: this process's entries expire by themselves in TTL_SECONDS.
+        if not _writer_shut_down():
+            raise
 
 
 def _sync_group(group: str) -> None:
@@ -204,11 +210,27 @@ def heartbeat_once() -> None:
         _away_since = None
 
 
+def _writer_shut_down() -> bool:
+    """The writer was shut down, or every thread pool was (concurrent.futures' exit hook):
+    the flags its own `submit` checks before refusing."""
+    from concurrent.futures import thread
+
+    return bool(getattr(_writer, "_shutdown", False) or getattr(thread, "_shutdown", False))
+
+
 def _heartbeat_loop() -> None:
+    """Until the interpreter exits: then the writer refuses new work, and the thread ends
+    quietly instead of dying on "cannot schedule new futures after shutdown"."""
     while True:
         time.sleep(HEARTBEAT_SECONDS)
-        if _redis_on():
+        if not _redis_on():
+            continue
+        try:
             _writer.submit(heartbeat_once)
+        except RuntimeError:
+            if _writer_shut_down():
+                return
+            raise
 
 
 def _ensure_heartbeat() -> None:
