@@ -37,19 +37,28 @@ self.addEventListener("push", (event) => {
 
 // A click opens the notification's page: an open tab already showing it is focused,
 // otherwise another open tab of the site is taken there, otherwise a new window opens.
-self.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  const target = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
-  if (target.origin !== self.location.origin) return;
-  event.waitUntil((async () => {
+// Resolves to the window client it chose (null for a page of another site). A refused
+// focus (the browser decides) keeps what was done: the tab is still the chosen one, or
+// already at the game. A named function, so the browser test can run this very code in
+// the installed worker (no browser API clicks a notification in a headless Chromium).
+function openFromNotification(data) {
+  const target = new URL((data && data.url) || "/", self.location.origin);
+  if (target.origin !== self.location.origin) return Promise.resolve(null);
+  return (async () => {
     const windows = await self.clients.matchAll({type: "window", includeUncontrolled: true});
     const same = windows.find((client) => new URL(client.url).pathname === target.pathname);
-    if (same) return same.focus();
-    const any = windows.find((client) => "navigate" in client);
-    if (any) {
-      const moved = await any.navigate(target.href).catch(() => null);
-      if (moved) return moved.focus();
+    if (same) return same.focus().catch(() => same);
+    // Only a tab this worker controls can be navigated; the others refuse, so try each.
+    for (const client of windows) {
+      if (!("navigate" in client)) continue;
+      const moved = await client.navigate(target.href).catch(() => null);
+      if (moved) return moved.focus().catch(() => moved);
     }
     return self.clients.openWindow(target.href);
-  })());
+  })();
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data));
 });
