@@ -23,11 +23,12 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
-from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+
+from .header import header_of
 
 # HTML comments: nothing a visitor typed can produce one (it is escaped), so a mark in the
 # page can only be the template's.
@@ -89,7 +90,8 @@ def filled(request: HttpRequest, pieces: list[str], parts: dict[str, str]) -> st
 def visitor_parts(request: HttpRequest, token: str) -> list[str]:
     """The visitor's title prefix, head links and account corner (templates/_visitor.html),
     kept under everything they show (visitor_state), the CSRF token a mark: the header's
-    three counts are read on every visit, and drawn again only when one changed."""
+    values are read on every visit (one cache read, config.header), and the parts drawn
+    again only when one changed."""
     state, values = visitor_state(request)
     key = "shell-visitor:" + hashlib.sha256(repr(state).encode()).hexdigest()
     parts = cache.get(key)
@@ -102,30 +104,15 @@ def visitor_parts(request: HttpRequest, token: str) -> list[str]:
 def visitor_state(request: HttpRequest) -> tuple[tuple, dict]:
     """Everything _visitor.html (notifications/_head.html, _account.html, the badge and the
     bell) shows: who, in which words, clock and address, and the badge's, bell's and tab
-    preferences' values, read here (three small queries for a player, none for a visitor);
-    and those values, for the template. A new thing shown in the header must be added here,
-    or a kept header would miss it."""
-    from notifications.templatetags.notification_tags import notification_bell, tab_preferences
-
+    preferences' values (config.header: one cache read for a player, the three queries on a
+    miss; nothing for a visitor); and those values, for the template. A new thing shown in
+    the header must be added here, or a kept header would miss it."""
     user = request.user
     where = (get_language(), timezone.get_current_timezone_name(), request.get_full_path())
     if not user.is_authenticated:
         return ("visitor", *where), {}
-    # Two plain queries: one with the count as a subquery measured 1.1 ms against 0.63.
-    turn_games = list(_processed(request).get("turn_games") or ())
-    unread, prefs = notification_bell({"user": user})["unread"], tab_preferences({"user": user})
-    state = (user.pk, user.get_username(), user.is_staff, *where, len(turn_games), unread,
-             prefs["sound"], prefs["blink"], prefs["theme"])
-    return state, {"turn_games": turn_games, "bell_unread": unread, "tab_prefs": prefs}
-
-
-def _processed(request: HttpRequest) -> dict:
-    """What the template engine's context processors give this request (the turn badge's
-    games are games.context_processors', named in settings: no import of the games here)."""
-    out: dict = {}
-    for processor in engines["django"].engine.template_context_processors:  # type: ignore[attr-defined]
-        out.update(processor(request))
-    return out
+    header = header_of(user)
+    return (user.pk, user.get_username(), user.is_staff, *where, *header.state()), {"header": header}
 
 
 def _messages_waiting(request: HttpRequest) -> bool:

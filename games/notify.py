@@ -16,6 +16,8 @@ from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from config.header import forget as forget_headers
+
 from .deferred import run_coroutine
 
 # Who watches which audience lives in games.audiences (a registry rebuilt by heartbeats);
@@ -57,15 +59,17 @@ def send_many(messages: list[tuple[str, dict]], *, loop=None) -> None:
 
 def badge_messages(user_ids: set[int], languages: dict[int, str] | None = None) -> list[tuple[str, dict]]:
     """Each user's "your turn" badge, rendered once per user from one query, in the user's
-    language (`languages` when the caller has it, else one more query)."""
+    language (`languages` when the caller has it, else one more query). Their header records
+    are forgotten (config.header): what changed their badge may have changed their header."""
     if not user_ids:
         return []
+    forget_headers(user_ids)
     waiting = games_waiting_for_users(user_ids)
     languages = {**users_languages(user_ids - set(languages or {})), **(languages or {})}
     messages = []
     for uid in sorted(user_ids):
         with translation.override(languages[uid]):
-            html = render_to_string("games/_turn_badge.html", {"turn_games": waiting[uid], "oob": True})
+            html = render_to_string("games/_turn_badge.html", {"turn_count": len(waiting[uid]), "oob": True})
         messages.append((user_group(uid), {"type": "badge.update", "html": html}))
     return messages
 

@@ -256,7 +256,7 @@ decline_rematch = _seat_action(engine.decline_rematch)
 
 @login_required
 def my_turns(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return render(request, "games/_turn_badge.html", {"turn_games": games_waiting_for(request.user)})
+    return render(request, "games/_turn_badge.html", {"turn_count": len(games_waiting_for(request.user))})
 
 
 def _my_active_games(user) -> list[Game]:

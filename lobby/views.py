@@ -156,7 +156,7 @@ def turn_badge(request: HttpRequest) -> HttpResponse:
     from games.views import games_waiting_for
 
     waiting = games_waiting_for(request.user) if request.user.is_authenticated else []
-    return render(request, "games/_turn_badge.html", {"turn_games": waiting})
+    return render(request, "games/_turn_badge.html", {"turn_count": len(waiting)})
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:

@@ -96,6 +96,21 @@ def mail_wanted(user_ids: set[int], kind: str, changed: dict[int, dict] | None =
                .values_list("pk", flat=True))
 
 
+def unread_count(user_id: int) -> int:
+    """The bell's count (one query; config.header keeps it)."""
+    return Notification.objects.filter(user_id=user_id, read=False).count()
+
+
+def tab_preferences(user) -> dict:
+    """What an open tab does when a game becomes the user's (blink: "your turn" in the site
+    is on; sound: chosen), and the theme: one query for a player (config.header keeps it),
+    the defaults for a visitor."""
+    prefs = Preferences.objects.filter(user=user).first() if user.is_authenticated else None
+    prefs = prefs or Preferences(user=user if user.is_authenticated else None)
+    blink = user.is_authenticated and SITE in channels_for(user, "turn", prefs)
+    return {"sound": prefs.sound and blink, "blink": blink, "theme": prefs.theme}
+
+
 class PushSubscription(models.Model):
     """One browser or device of a player (the W3C PushSubscription it gave us)."""
 

@@ -17,7 +17,9 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from .models import Notification, PushSubscription, mail_wanted, site_wanted, stored_choices
+from config.header import forget as forget_headers
+
+from .models import Notification, PushSubscription, mail_wanted, site_wanted, stored_choices, unread_count
 from .wording import in_language_of, user_languages
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,7 @@ def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) ->
     Notification.objects.bulk_create(
         Notification(user_id=m.user_id, kind=kind, text=m.text[:300], url=m.url, game_id=game_id)
         for m in messages if m.user_id in inbox)
+    forget_headers(inbox)  # bulk_create sends no signal: the bell's count changed
     with_devices = set(PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
     for m in messages:
         if m.user_id in with_devices:
@@ -78,7 +81,7 @@ def _store_and_queue(kind: str, messages: list[Message], game_id: int | None) ->
 
 def bell_html(user_id: int, *, oob: bool = False, language: str | None = None) -> str:
     """The bell; `language`: the reader's, when rendered outside their request (a push)."""
-    unread = Notification.objects.filter(user_id=user_id, read=False).count()
+    unread = unread_count(user_id)
     with translation.override(language) if language else contextlib.nullcontext():
         return render_to_string("notifications/_bell.html", {"unread": unread, "oob": oob})
 
@@ -86,9 +89,12 @@ def bell_html(user_id: int, *, oob: bool = False, language: str | None = None) -
 def send_bells(user_ids: set[int]) -> None:
     """The bell with its new count, over each user's own socket group (the group every page
     joins, games.notify.user_group). The user consumer forwards any `badge.update` HTML
-    as it is, and htmx swaps the bell out of band by its id."""
+    as it is, and htmx swaps the bell out of band by its id. Called after every change of
+    the count (lines created, read, unread): their header records are forgotten here too
+    (config.header), the inbox views' queryset updates sending no signal."""
     from games.notify import user_group, users_languages
 
+    forget_headers(user_ids)
     layer = get_channel_layer()
     if layer is None:
         return

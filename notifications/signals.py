@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.db.models.signals import post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.header import forget as forget_headers
 from games.models import Game, Pace, RematchOffer, Seat
 from games.presenters import ordinal
 from lobby.models import Table
 
 from . import tasks
+from .models import Notification, Preferences
 from .services import tell, worded
 
 # Where pre_save leaves the stored values on the instance for post_save (the models do not
@@ -169,6 +171,49 @@ def table_post_save(sender, instance: Table, update_fields=None, created=False, 
             "%(host)s closed the %(title)s table you sat at.") % words, url))
 
 
+# --- The header's per-user record (config.header): forgotten on every change it shows -----
+
+def game_header_changed(sender, instance: Game, created=False, update_fields=None, **kwargs) -> None:
+    """Whose turn it is (`waiting_for`) or whether the game runs (`status`) changed: its
+    players' turn badges. A game just created has no seats yet (they are bulk-created, and
+    the engine then saves `waiting_for`: this again, with the seats)."""
+    if created or not _saving(update_fields, "status", "waiting_for"):
+        return
+    if "seats" in getattr(instance, "_prefetched_objects_cache", {}):  # the engine's game: no query
+        users = [s.user_id for s in instance.seats.all()]
+    else:
+        users = list(Seat.objects.filter(game_id=instance.pk).values_list("user_id", flat=True))
+    forget_headers(users)
+
+
+def seat_header_changed(sender, instance: Seat, created=False, update_fields=None, **kwargs) -> None:
+    """A seat taken, moved, handed to a bot or back (not a clock's tick: no header shows it)."""
+    if created or _saving(update_fields, "user", "index", "bot_since", "resigned"):
+        forget_headers([instance.user_id])
+
+
+def seat_header_deleted(sender, instance: Seat, **kwargs) -> None:
+    forget_headers([instance.user_id])
+
+
+def line_header_changed(sender, instance: Notification, **kwargs) -> None:
+    """An inbox line saved one by one (the admin, a test; the site's own writes are bulk or
+    queryset updates: notifications.services and the inbox views forget themselves)."""
+    forget_headers([instance.user_id])
+
+
+def line_header_deleted(sender, instance: Notification, **kwargs) -> None:
+    """A line expired (tasks.prune_notifications) or deleted with its game: the bell counts
+    unread lines only."""
+    if not instance.read:
+        forget_headers([instance.user_id])
+
+
+def preferences_header_changed(sender, instance: Preferences, **kwargs) -> None:
+    """The tab preferences (sound, blink, theme) are the header's too."""
+    forget_headers([instance.user_id])
+
+
 def connect() -> None:
     uid = "notifications"
     pre_save.connect(game_pre_save, sender=Game, dispatch_uid=f"{uid}.game.pre")
@@ -178,3 +223,11 @@ def connect() -> None:
     pre_save.connect(seat_pre_save, sender=Seat, dispatch_uid=f"{uid}.seat.pre")
     post_save.connect(seat_post_save, sender=Seat, dispatch_uid=f"{uid}.seat.post")
     post_save.connect(table_post_save, sender=Table, dispatch_uid=f"{uid}.table.post")
+    post_save.connect(game_header_changed, sender=Game, dispatch_uid=f"{uid}.header.game")
+    post_save.connect(seat_header_changed, sender=Seat, dispatch_uid=f"{uid}.header.seat")
+    post_delete.connect(seat_header_deleted, sender=Seat, dispatch_uid=f"{uid}.header.seat.deleted")
+    post_save.connect(line_header_changed, sender=Notification, dispatch_uid=f"{uid}.header.line")
+    post_delete.connect(line_header_deleted, sender=Notification, dispatch_uid=f"{uid}.header.line.deleted")
+    post_save.connect(preferences_header_changed, sender=Preferences, dispatch_uid=f"{uid}.header.preferences")
+    post_delete.connect(preferences_header_changed, sender=Preferences,
+                        dispatch_uid=f"{uid}.header.preferences.deleted")

@@ -1,34 +1,34 @@
 """The header's bell and the page head's app links (templates/base.html includes them)."""
 from django import template
 
-from ..kinds import SITE
-from ..models import Notification, Preferences, channels_for
+from ..models import tab_preferences as preferences_of
+from ..models import unread_count
 
 register = template.Library()
 
 
 @register.inclusion_tag("notifications/_bell.html", takes_context=True)
 def notification_bell(context) -> dict:
-    """The bell; `bell_unread` in the context: its count, read already (config.shell)."""
-    unread = context.get("bell_unread")
-    if unread is None:
+    """The bell; its count from the page's `header` (config.header: the per-user record)
+    when there is one, else read here."""
+    header = context.get("header")
+    if header is not None:
+        unread = header.bell_unread
+    else:
         user = context["user"]
-        unread = Notification.objects.filter(user=user, read=False).count() if user.is_authenticated else 0
+        unread = unread_count(user.pk) if user.is_authenticated else 0
     return {"unread": unread, "oob": False}
 
 
 @register.simple_tag(takes_context=True)
 def tab_preferences(context) -> dict:
     """What an open tab does when a game becomes yours (blink: "your turn" in the site is
-    on; sound: chosen), and the theme. One query a page; visitors get the defaults.
-    `tab_prefs` in the context: these, read already (config.shell)."""
-    if context.get("tab_prefs") is not None:
-        return context["tab_prefs"]
-    user = context["user"]
-    prefs = Preferences.objects.filter(user=user).first() if user.is_authenticated else None
-    prefs = prefs or Preferences(user=user if user.is_authenticated else None)
-    blink = user.is_authenticated and SITE in channels_for(user, "turn", prefs)
-    return {"sound": prefs.sound and blink, "blink": blink, "theme": prefs.theme}
+    on; sound: chosen), and the theme: from the page's `header` (config.header) when there
+    is one, else read here (one query; visitors get the defaults)."""
+    header = context.get("header")
+    if header is not None:
+        return header.tab_prefs
+    return preferences_of(context["user"])
 
 
 @register.simple_tag

@@ -111,7 +111,7 @@ def test_kept_steps_are_the_steps_the_moves_give(finished_bot_game):
 # --- Checkpoints written by the worker when the game ends (issue 21) ----------------------
 
 COLD_VISIT_QUERIES = 9
-REPEAT_PAGE_QUERIES = 6
+REPEAT_PAGE_QUERIES = 3
 
 
 def cached_checkpoints(game):
@@ -241,9 +241,12 @@ def test_the_replay_page_kept_for_everyone_is_the_page_drawn_in_full(who, reques
 def test_the_replay_page_seen_before_draws_only_the_visitors_header(alice_client, bob_client, finished_bot_game,
                                                                     django_assert_max_num_queries):
     """The page kept by one reader serves another (the account corner is each one's own),
-    and a repeat visit reads the session, the user, the game and the header's own rows."""
+    and a repeat visit reads the session, the user and the game: the header's values (turn
+    badge, bell, tab preferences) are the reader's record (config.header), kept by any page
+    that drew their header (the lobby here)."""
     url = f"/play/{finished_bot_game.pk}/replay/?step=60"
     alice_client.get(url)
+    bob_client.get("/")
     with django_assert_max_num_queries(REPEAT_PAGE_QUERIES):
         page = bob_client.get(url)
     assert b"bob" in page.content and b">alice<" not in page.content
