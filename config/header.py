@@ -22,6 +22,10 @@ commit and whose write lands after the second delete (a few milliseconds of wind
 record's short life bounds that, and a writer this list missed, to RECORD_SECONDS. A stale
 badge is the worst outcome: hence both.
 
+Kept in the "shared" cache: Redis in production, and without it a file cache both of `make
+run`'s processes read (the worker's bot moves, timeouts and inbox lines forget records the
+server's memory cache would have kept).
+
 A record carries the user's date_joined: a user id used again (tests roll their rows back,
 SQLite then hands the same id out again) never reads another user's record.
 """
@@ -30,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import transaction
 from django.utils.functional import SimpleLazyObject
 
@@ -55,12 +59,12 @@ def record_key(user_id: int) -> str:
 def header_of(user) -> Header:
     """The logged-in `user`'s header: one cache read, or on a miss the three queries, kept."""
     joined = user.date_joined.timestamp()
-    kept = cache.get(record_key(user.pk))
+    kept = caches["shared"].get(record_key(user.pk))
     if kept is not None and kept[0] == joined:
         turn_count, unread, sound, blink, theme = kept[1:]
         return Header(turn_count, unread, {"sound": sound, "blink": blink, "theme": theme})
     header = read_header(user)
-    cache.set(record_key(user.pk), (joined, *header.state()), RECORD_SECONDS)
+    caches["shared"].set(record_key(user.pk), (joined, *header.state()), RECORD_SECONDS)
     return header
 
 
@@ -78,9 +82,9 @@ def forget(user_ids: Iterable[int | None]) -> None:
     keys = sorted({record_key(uid) for uid in user_ids if uid})
     if not keys:
         return
-    cache.delete_many(keys)
+    caches["shared"].delete_many(keys)
     if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(lambda: cache.delete_many(keys))
+        transaction.on_commit(lambda: caches["shared"].delete_many(keys))
 
 
 def context(request) -> dict:

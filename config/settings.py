@@ -192,7 +192,7 @@ def redis_services(url: str) -> tuple[dict, dict]:
     # socket) shares the process's one bounded pool (config.redis_pool).
     caches = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url,
                           "OPTIONS": {"pool_class": "config.redis_pool.SharedPool"}}}
-    caches["presence"] = caches["default"]
+    caches["presence"] = caches["shared"] = caches["default"]
     return caches, layers
 
 
@@ -205,6 +205,10 @@ else:
     # without Redis, a file cache is what both processes share on one machine.
     CACHES["presence"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                           "LOCATION": str(BASE_DIR / ".presence-cache")}
+    # What a change made in one process must forget in the other (config.header's record:
+    # the worker's bot moves, timeouts and inbox lines change a player's header).
+    CACHES["shared"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                        "LOCATION": str(BASE_DIR / ".shared-cache")}
 
 # Background work (deadlines, mail): Django's Tasks API through django-tasks, stored in the
 # database and run by `manage.py db_worker` (the Procfile's `worker`). Tasks are enqueued

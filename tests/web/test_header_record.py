@@ -14,7 +14,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils import timezone
 
 from config.header import RECORD_SECONDS, header_of, record_key
@@ -55,7 +55,7 @@ def shown(user, path: str) -> dict:
 def kept(user, path: str) -> dict:
     """`shown`, after which the user's record is kept (the next page would read it)."""
     before = shown(user, path)
-    assert cache.get(record_key(user.pk)) is not None
+    assert caches["shared"].get(record_key(user.pk)) is not None
     return before
 
 
@@ -209,7 +209,7 @@ def test_a_record_kept_before_the_change_commits_is_forgotten_when_it_commits(
     header_of(alice)
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         Notification.objects.create(user=alice, kind="table", text="a line", url="/")
-        cache.set(record_key(alice.pk), (alice.date_joined.timestamp(), 0, 0, False, True, "auto"))  # stale
+        caches["shared"].set(record_key(alice.pk), (alice.date_joined.timestamp(), 0, 0, False, True, "auto"))  # stale
     assert header_of(alice).bell_unread == 1
 
 
@@ -217,13 +217,13 @@ def test_a_record_is_the_users_own_and_short_lived(alice, bob, monkeypatch):
     """A user id used again (tests roll their rows back) does not read another's record, and a
     record lives RECORD_SECONDS at most: the bound on a change this list of writers missed."""
     kept_for = []
-    real_set = cache.set
-    monkeypatch.setattr(cache, "set", lambda key, value, timeout=None: kept_for.append(timeout) or real_set(
+    real_set = caches["shared"].set
+    monkeypatch.setattr(caches["shared"], "set", lambda key, value, timeout=None: kept_for.append(timeout) or real_set(
         key, value, timeout))
     header_of(alice)
     assert kept_for == [RECORD_SECONDS] and 0 < RECORD_SECONDS <= 60
-    joined, *values = cache.get(record_key(alice.pk))
-    cache.set(record_key(bob.pk), (joined, 3, 5, True, True, "dark"))  # alice's date_joined, bob's id
+    joined, *values = caches["shared"].get(record_key(alice.pk))
+    caches["shared"].set(record_key(bob.pk), (joined, 3, 5, True, True, "dark"))  # alice's date_joined, bob's id
     assert header_of(bob).turn_count == 0 and header_of(bob).bell_unread == 0
 
 
@@ -243,3 +243,13 @@ def test_a_page_with_the_record_reads_no_header_row(alice, bob, start_game):
     assert [q for q in first.captured_queries if any(t in q["sql"] for t in header_rows)]
     assert not [q for q in second.captured_queries if any(t in q["sql"] for t in header_rows)]
     assert len(second.captured_queries) == len(first.captured_queries) - 3
+
+
+def test_the_record_is_kept_where_the_worker_can_forget_it():
+    """The worker (another process) makes bot moves, times seats out and writes inbox lines:
+    its deletions must reach the server's records. A per-process memory cache would keep a
+    stale badge there for RECORD_SECONDS; without Redis the record is in a file cache both
+    processes read, with Redis in Redis."""
+    from django.conf import settings
+
+    assert "locmem" not in settings.CACHES["shared"]["BACKEND"].lower()
