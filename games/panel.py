@@ -204,14 +204,18 @@ def _add_rating_changes(game: Game, rows: list[dict]) -> None:
     if getattr(game, "_rating_events_version", None) != game.version:   # once per game object
         game._rating_events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
         game._rating_events_version = game.version
-    events = game._rating_events
+        game._rating_words = {}
+    language = get_language()
+    words = game._rating_words.get(language)
+    if words is None:   # once per game object and language: a push's audiences share them
+        words = game._rating_words[language] = {user_id: (event.change, event.reason, event.display_after)
+                                                for user_id, event in game._rating_events.items()}
     seats = {seat.index: seat for seat in game.ordered_seats()}   # by index: a kept card's rows are ranked
     for row in rows:
         seat = seats.get(row["index"])
-        event = events.get(seat.user_id) if seat is not None and seat.user_id else None
-        if event is not None:
-            row["rating_change"], row["rating_reason"] = event.change, event.reason
-            row["rating_after"] = event.display_after
+        said = words.get(seat.user_id) if seat is not None and seat.user_id else None
+        if said is not None:
+            row["rating_change"], row["rating_reason"], row["rating_after"] = said
 
 
 def breakdown_labels(rows: list[dict]) -> list[str]:

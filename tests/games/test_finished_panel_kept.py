@@ -214,3 +214,16 @@ def test_the_kept_parts_are_read_once_per_render(start_game, alice, bob):
         shown(game, 0)
         shown(game, None)
     assert drawn.call_count == 1, "only the spectator's panel was drawn in full (the first of its audience)"
+
+
+def test_rating_rows_are_in_each_audiences_language_from_one_game_object(start_game, alice, bob, charlie):
+    """A push draws every (audience, language) from one game object: the rating rows' words,
+    read once per object, are per language."""
+    game = finished(start_game, "roll-to-the-top", [alice, bob, charlie])
+    one = fresh(game)
+    english = TOKEN.sub("T", render_panel_for_seat(one, 0))
+    with translation.override("de"):
+        german = TOKEN.sub("T", render_panel_for_seat(one, 0))
+        assert german == full(game, 0)
+    assert english == full(game, 0)
+    assert 'class="rating-change">' in german and region(german, "head") != region(english, "head")
