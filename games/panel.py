@@ -273,7 +273,10 @@ def page_panel_context(game: Game, user, **kwargs) -> dict:
 # panel and every push after the end (a rematch offered, accepted, declined; ratings arriving)
 # draw no board.
 
-KEPT_SECONDS = 3600
+# A quarter of an hour: the reads that repeat (players looking at the result, the rematch's
+# pushes, ratings arriving) come in the minutes after the end; an audience's kept parts are
+# 20-200 kB in Redis (the board is most of a panel), so they are not kept for hours.
+KEPT_SECONDS = 900
 KEPT_FORMAT = 1   # raise it when what is kept, or how the kept parts are drawn, changes
 _RATING_KEYS = ("rating_change", "rating_reason", "rating_after")   # what _add_rating_changes adds
 _TOKEN_MARK = "<!--panel:token-->"   # where a kept board had its render's token (none has, at the end)
