@@ -5,6 +5,7 @@
     .venv/bin/python bench/panel_profile.py templates rifugio  # time per template
     .venv/bin/python bench/panel_profile.py dump FILE [slug...]  # every panel's HTML, tokens blanked
     .venv/bin/python bench/panel_profile.py ratio [slug...] # panel CPU ÷ an in-process bare request
+                                                            # (a finished game's: kept, and its first render)
     .venv/bin/python bench/panel_profile.py replay [slug...]  # replay page, cold and repeat, ÷ bare
     .venv/bin/python bench/panel_profile.py replayhot rifugio cold|repeat  # cProfile of a replay page
 
@@ -133,12 +134,19 @@ def bare_request_ms(client, count=300) -> float:
     return 1000 * statistics.median(samples)
 
 
-def panel_ms(game, repeat=5) -> float:
-    """Median CPU ms of a panel render over every seat and a spectator, `repeat` times."""
+def panel_ms(game, repeat=5, drawn=False) -> float:
+    """Median CPU ms of a panel render over every seat and a spectator, `repeat` times.
+    A finished game's panel is kept in the cache after its audience's first render
+    (games.panel.shown_panel_context): `drawn` empties the cache before each render, so every
+    sample is such a first render (a push right after the end), not a kept one."""
+    from django.core.cache import cache
+
     render(game, 0)
     samples = []
     for _ in range(repeat):
         for seat in [*range(game.seats.count()), None]:
+            if drawn:
+                cache.clear()
             start = time.process_time()
             render(game, seat)
             samples.append(time.process_time() - start)
@@ -174,8 +182,9 @@ def ratios(slugs):
                 current = slug
                 bare = bare_request_ms(client)
             ms = panel_ms(game)
+            over = "" if game.is_active else f"  first render after the end {panel_ms(game, drawn=True) / bare:5.1f}x"
             print(f"{slug:22} {PLAYERS[slug]}p move {target:6} ({game.version:4} v)  {ms:6.2f} ms"
-                  f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB", flush=True)
+                  f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB{over}", flush=True)
 
 
 def replays(slugs):

@@ -146,6 +146,7 @@ class Game(PlaysAGame, models.Model):
     _last_move_version: int
     _rating_events: dict[int, Any]    # set by games.panel: user id -> its RatingEvent for this game
     _rating_events_version: int
+    _rating_words: dict[str, dict[int, tuple]]   # games.panel: per language, user id -> change, reason, after
 
     class Meta:
         ordering = ["-created"]

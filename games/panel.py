@@ -5,10 +5,13 @@ load draw the same thing for the same seat.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 
+from django.core.cache import cache
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from accounts.models import RatingEvent
 
@@ -201,12 +204,18 @@ def _add_rating_changes(game: Game, rows: list[dict]) -> None:
     if getattr(game, "_rating_events_version", None) != game.version:   # once per game object
         game._rating_events = {e.user_id: e for e in RatingEvent.objects.filter(game=game)}
         game._rating_events_version = game.version
-    events = game._rating_events
-    for row, seat in zip(rows, game.ordered_seats(), strict=False):
-        event = events.get(seat.user_id) if seat.user_id else None
-        if event is not None:
-            row["rating_change"], row["rating_reason"] = event.change, event.reason
-            row["rating_after"] = event.display_after
+        game._rating_words = {}
+    language = get_language()
+    words = game._rating_words.get(language)
+    if words is None:   # once per game object and language: a push's audiences share them
+        words = game._rating_words[language] = {user_id: (event.change, event.reason, event.display_after)
+                                                for user_id, event in game._rating_events.items()}
+    seats = {seat.index: seat for seat in game.ordered_seats()}   # by index: a kept card's rows are ranked
+    for row in rows:
+        seat = seats.get(row["index"])
+        said = words.get(seat.user_id) if seat is not None and seat.user_id else None
+        if said is not None:
+            row["rating_change"], row["rating_reason"], row["rating_after"] = said
 
 
 def breakdown_labels(rows: list[dict]) -> list[str]:
@@ -242,8 +251,107 @@ def last_move(game: Game):
 
 
 def render_panel(game: Game, user, **kwargs) -> str:
-    return shell.render_panel(panel_context(game, user, **kwargs))
+    return shell.render_panel(shown_panel_context(game, game.seat_of(user), **kwargs))
 
 
 def render_panel_for_seat(game: Game, seat: int | None, **kwargs) -> str:
-    return shell.render_panel(seat_panel_context(game, seat, **kwargs))
+    return shell.render_panel(shown_panel_context(game, seat, **kwargs))
+
+
+def page_panel_context(game: Game, user, **kwargs) -> dict:
+    """What a page or a fetched panel hands the shell for `user` (shown_panel_context)."""
+    return shown_panel_context(game, game.seat_of(user), **kwargs)
+
+
+# --- A finished game's panel: what can no longer change is kept (issue 21, item 5) ---------------
+#
+# Once a game is over, its board, History and score rows never change again: only the shell's
+# live parts do (a rematch offered and its state, the rating rows the worker writes later, the
+# clocks' figures, a message for the reader, the token). Those are drawn on every render, from
+# the database as before; the board's and the History's HTML and the score rows (without their
+# ratings) are kept in the cache under everything they are made of, so a page load, a fetched
+# panel and every push after the end (a rematch offered, accepted, declined; ratings arriving)
+# draw no board.
+
+# A quarter of an hour: the reads that repeat (players looking at the result, the rematch's
+# pushes, ratings arriving) come in the minutes after the end; an audience's kept parts are
+# 20-200 kB in Redis (the board is most of a panel), so they are not kept for hours.
+KEPT_SECONDS = 900
+KEPT_FORMAT = 1   # raise it when what is kept, or how the kept parts are drawn, changes
+_RATING_KEYS = ("rating_change", "rating_reason", "rating_after")   # what _add_rating_changes adds
+_TOKEN_MARK = "<!--panel:token-->"   # where a kept board had its render's token (none has, at the end)
+
+
+@one_language()
+def shown_panel_context(game: Game, seat: int | None, *, selection: str = "", message: str = "",
+                        error: bool = False, oob: bool = False) -> dict:
+    """seat_panel_context for a game in play; for a finished or aborted game, the shell's live
+    parts drawn from the database and the board, History and score rows from the cache (drawn
+    and kept by the first render of that audience in that language and zone). A selection in
+    the address (`?sel=`, meaningless once the game is over) is drawn in full, never kept."""
+    if game.is_active or selection:
+        return seat_panel_context(game, seat, selection=selection, message=message, error=error, oob=oob)
+    key = kept_key(game, seat)
+    kept = cache.get(key)
+    if kept is None:
+        panel = seat_panel_context(game, seat, message=message, error=error, oob=oob)
+        kept = keep_finished_parts(key, panel)
+    else:
+        panel = finished_panel_context(game, seat, kept, message=message, error=error, oob=oob)
+    panel["kept_board"] = kept["board"].replace(_TOKEN_MARK, panel["token"])
+    panel["kept_history"] = kept["history"]
+    return panel
+
+
+def kept_key(game: Game, seat: int | None) -> str:
+    """Everything a finished game's board, History and score rows are made of: the game and its
+    last change (version and stamp, as the replay's keys), its rules' version, the audience
+    (a seat sees what a spectator may not), the reader's words and clock, and the seats' names,
+    bots and ranks (seat rows change without the game's stamp: a player renamed)."""
+    audience = "spectator" if seat is None else f"seat-{seat}"
+    seats = repr([(s.index, s.user_id, s.name, s.is_bot, s.bot_level, s.bot_since, s.resigned, s.rank, s.score)
+                  for s in game.ordered_seats()])
+    who = hashlib.sha256(seats.encode()).hexdigest()[:24]
+    where = f"{get_language()}:{timezone.get_current_timezone_name()}"
+    return (f"panel-kept:{KEPT_FORMAT}:{game.pk}:{game.game_slug}:{game.rules_version}:{game.status}:"
+            f"{game.version}:{game.updated.timestamp()}:{audience}:{where}:{who}")
+
+
+def keep_finished_parts(key: str, panel: dict) -> dict:
+    """Draw a finished game's board and History from its full context and keep them, with the
+    score rows (their rating changes left out: they are read on every render) and what the
+    shell reads of the view."""
+    token = panel["token"]
+    kept = {
+        "board": str(shell.board(panel)).replace(token, _TOKEN_MARK),
+        "history": str(shell.history(panel)),
+        "last_event": panel["last_event"],
+        "seat_turn": panel["seat_turn"],
+        "scores": [{k: v for k, v in row.items() if k not in _RATING_KEYS} for row in panel["scores"]],
+    }
+    cache.set(key, kept, KEPT_SECONDS)
+    return kept
+
+
+def finished_panel_context(game: Game, seat: int | None, kept: dict, *, message: str = "", error: bool = False,
+                           oob: bool = False) -> dict:
+    """seat_panel_context of a finished game without its view, legal actions, History and
+    board: the kept score rows with today's rating rows, the clocks, the rematch and the table's
+    actions read as every render reads them."""
+    names = seat_names(game)
+    scores = [dict(row) for row in kept["scores"]]
+    if game.rated:
+        _add_rating_changes(game, scores)
+    winners = [row["name"] for row in scores if row["rank"] == 1]
+    panel = {
+        "game": game, "rules": game.rules, "seat": seat, "legal": [], "names": names,
+        "seats": game.ordered_seats(), "to_act": [], "waiting_names": [], "bot_thinking": False,
+        "my_turn": False, "selection": "", "message": message, "error": error, "token": uuid.uuid4().hex,
+        "version": game.version, "seat_turn": kept["seat_turn"], "last_event": kept["last_event"],
+        "scores": scores, "winners": winners, "winners_names": names_joined(winners),
+        "ending": ending_sentences(game), "can_undo": False, "oob": oob,
+    }
+    panel.update(table_context(game, seat))
+    panel["board_template"] = presenters.board_template(game.game_slug)
+    panel.update(presenters.board_assets(game.game_slug))
+    return panel

@@ -210,7 +210,11 @@ def _django_engine() -> Engine:
 
 def board(panel: dict) -> str:
     """The game's board template, rendered as the panel's include did: under `localize off`
-    (SVG coordinates never take a decimal comma), with the panel as its context."""
+    (SVG coordinates never take a decimal comma), with the panel as its context; a finished
+    game's board as it was kept (games.panel.shown_panel_context)."""
+    kept = panel.get("kept_board")
+    if kept is not None:
+        return kept
     template = _django_engine().get_template(panel["board_template"])
     context = Context(panel, use_l10n=False)
     with context.push():                  # as {% include %} did: what the board sets stays in it
@@ -223,7 +227,11 @@ def scores(panel: dict) -> str:
 
 
 def history(panel: dict) -> str:
-    """games/_history.html as the panel drew it (no label of its own: "Game history")."""
+    """games/_history.html as the panel drew it (no label of its own: "Game history"); a
+    finished game's as it was kept."""
+    kept = panel.get("kept_history")
+    if kept is not None:
+        return kept
     label = _("%(label)s, newest first") % {"label": _("Game history")}
     return (f'\n<div class="log-scroll" tabindex="0" role="region" aria-label="{label}">\n'
             f'  <ol class="log">{history_items(panel["history"])}</ol>\n</div>\n')

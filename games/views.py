@@ -22,7 +22,7 @@ from .engine import Outcome, Rejected
 from .models import Game
 from .notify import games_waiting_for_users
 from .record import export_record
-from .panel import panel_context
+from .panel import page_panel_context
 from .replay import step_seqs
 from .replay_page import (REPLAY_FRAGMENT_SECONDS, REPLAY_PAGE, replay_context, replay_fragment,  # noqa: F401
                           replay_page_context, replay_page_key)
@@ -55,7 +55,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _game(game_id)
     except GameUnavailable:
         return unavailable(request)
-    context = panel_context(game, request.user, selection=request.GET.get("sel", ""))
+    context = page_panel_context(game, request.user, selection=request.GET.get("sel", ""))
     context["panel_html"] = shell.render_panel(context)
     return render(request, "games/play.html", context)
 
@@ -66,7 +66,8 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _game(game_id)
     except GameUnavailable:
         return unavailable(request)
-    return HttpResponse(shell.render_panel(panel_context(game, request.user, selection=request.GET.get("sel", ""))))
+    selection = request.GET.get("sel", "")
+    return HttpResponse(shell.render_panel(page_panel_context(game, request.user, selection=selection)))
 
 
 def _parse_action(raw: str):
@@ -113,7 +114,7 @@ def _answer(request: HttpRequest, game_id: int, *, message: str, status: int = 2
         # The publisher just drew this seat's panel for its sockets: the same HTML, swapped
         # in place rather than out of band, is the answer (one render fewer per move).
         return HttpResponse(pushed.replace(OOB_SWAP, "", 1), status=status)
-    return HttpResponse(shell.render_panel(panel_context(game, request.user, message=message, error=error)),
+    return HttpResponse(shell.render_panel(page_panel_context(game, request.user, message=message, error=error)),
                         status=status)
 
 
