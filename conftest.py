@@ -18,6 +18,22 @@ def _each_test_starts_in_english():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_shared_cache(tmp_path_factory):
+    """Without Redis the "shared" cache (config.header's records) is a directory every process
+    on the machine reads, as `make run`'s server and worker must. Test processes (xdist
+    workers, with users of the same ids in their own databases) each get their own: another
+    worker's deletion would turn a record into a miss, and a query count into three more.
+    The live servers browser tests start inherit it through the environment."""
+    import os
+
+    from django.conf import settings
+
+    shared = settings.CACHES["shared"]
+    if "filebased" in shared["BACKEND"]:
+        shared["LOCATION"] = os.environ["SHARED_CACHE_DIR"] = str(tmp_path_factory.mktemp("shared-cache"))
+
+
 @pytest.fixture(autouse=True)
 def _live_pushes_inline(settings):
     """A move's pushes to the other audiences run in the mover's thread in tests (they run

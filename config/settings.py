@@ -208,7 +208,7 @@ else:
     # What a change made in one process must forget in the other (config.header's record:
     # the worker's bot moves, timeouts and inbox lines change a player's header).
     CACHES["shared"] = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                        "LOCATION": str(BASE_DIR / ".shared-cache")}
+                        "LOCATION": os.environ.get("SHARED_CACHE_DIR") or str(BASE_DIR / ".shared-cache")}
 
 # Background work (deadlines, mail): Django's Tasks API through django-tasks, stored in the
 # database and run by `manage.py db_worker` (the Procfile's `worker`). Tasks are enqueued
