@@ -20,7 +20,7 @@ from typing import Any
 
 from django.template import engines
 from django.urls import reverse
-from django.utils.safestring import SafeData, mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from games.rules.base import _, ngettext
@@ -30,8 +30,8 @@ TOTAL = ' class="total"'
 
 
 def _esc(value: Any) -> str:
-    """What auto-escape printed: a safe string as it is, anything else escaped."""
-    return str(value) if isinstance(value, SafeData) else escape(str(value))
+    """What auto-escape printed: a safe string as it is (not copied), anything else escaped."""
+    return value if isinstance(value, SafeString) else escape(str(value))
 
 
 def _include(name: str) -> str:
@@ -66,11 +66,16 @@ def board_html(panel: dict) -> str | None:
            f'data-viewing="{"1" if board["viewing_other"] else "0"}">\n'
            f'  {_include("_defs.html")}\n\n', _status(view, board),
            '  \n  <div class="rvr-play">\n    <div class="rvr-main">\n', _maphead(board, urls),
-           "      ", _controls(panel, board, urls), "\n\n      ", _zoom(board, urls),
-           f'\n      {_esc(board["svg"])}\n      {_include("_legend.html")}\n    </div>\n\n'
-           f'    <div class="rvr-strip" aria-label="{strip}">\n'
-           f'      <h3>{round_table}</h3>\n      {_esc(board["thumbs_html"])}\n'
-           '    </div>\n  </div>\n  \n\n', _scores(view, board), _history(board), "\n</section>\n"]
+           "      ", _controls(panel, board, urls), "\n\n      "]
+    # The large parts (the maps' SVG, the thumbnails, the tables) go into `out` as they are,
+    # not through an f-string: each would be copied once more.
+    _zoom(out, board, urls)
+    out += ["\n      ", _esc(board["svg"]), f'\n      {_include("_legend.html")}\n    </div>\n\n'
+            f'    <div class="rvr-strip" aria-label="{strip}">\n      <h3>{round_table}</h3>\n      ',
+            _esc(board["thumbs_html"]), "\n    </div>\n  </div>\n  \n\n"]
+    _scores(out, view, board)
+    _history(out, board)
+    out.append("\n</section>\n")
     return mark_safe("".join(out))
 
 
@@ -205,18 +210,18 @@ def _hint(board: dict) -> str:
     return f'      <p class="rvr-hint" aria-live="polite">\n        {text}\n      </p>\n'
 
 
-def _zoom(board: dict, urls: dict) -> str:
+def _zoom(out: list[str], board: dict, urls: dict) -> None:
     zoom = board["zoom"]
     if not zoom:
-        return ""
-    return (f'\n      <div class="rvr-zoom" data-half="{_esc(zoom["half"])}">\n'
+        return
+    out += [f'\n      <div class="rvr-zoom" data-half="{_esc(zoom["half"])}">\n'
             f'        <p class="rvr-zoom-bar"><span>{_esc(zoom["bar"])}</span>\n'
             f'          <button type="button" class="button secondary" hx-get="{urls["panel"]}?sel='
             f'{_esc(zoom["other_sel"])}" hx-target="#live" hx-swap="innerHTML">{_esc(zoom["switch"])}</button></p>\n'
-            f'        {_esc(zoom["svg"])}\n      </div>\n      ')
+            "        ", _esc(zoom["svg"]), "\n      </div>\n      "]
 
 
-def _scores(view: dict, board: dict) -> str:
+def _scores(out: list[str], view: dict, board: dict) -> None:
     over = view["over"]
     star = '<span class="winner-star" title="' + _("winner") + '">★</span>' if over else ""
     heads = "".join(
@@ -229,20 +234,21 @@ def _scores(view: dict, board: dict) -> str:
         f'{_esc(line["strong_tds"])}</tr>\n      ' for line in board["score_lines"])
     notes = "".join(f'<p class="tie-break muted">{_esc(note)}</p>' for note in board["tie_breaks"])
     heading, category, per_map = _("Final scoring") if over else _("Live scores"), _("Category"), _("Scores per map")
-    return ('  <section class="rvr-scores">\n'
+    out += ['  <section class="rvr-scores">\n'
             f'    <h3>{heading}</h3>\n    \n'
             '    <table class="score-table rvr-score-table">\n'
             f'      <thead><tr><th scope="col"><span class="visually-hidden">{category}</span></th>{heads}'
             f'</tr></thead>\n      <tbody>\n      {lines}\n      </tbody>\n    </table>\n    {notes}\n'
-            f'    <details class="per-map">\n      <summary>{per_map}</summary>\n'
-            f'      {_esc(board["per_map_html"])}\n    </details>\n  </section>\n\n')
+            f'    <details class="per-map">\n      <summary>{per_map}</summary>\n      ',
+            _esc(board["per_map_html"]), "\n    </details>\n  </section>\n\n"]
 
 
-def _history(board: dict) -> str:
+def _history(out: list[str], board: dict) -> None:
     history = board["history"]
     if not history:
-        return "  "
+        out.append("  ")
+        return
     turns = len(history)
     summary = ngettext("Turn by turn (%(turns)s turn)", "Turn by turn (%(turns)s turns)", turns) % {"turns": turns}
-    return (f'  \n  <details class="rvr-history">\n    <summary>{summary}</summary>\n'
-            f'    <ol reversed>{_esc(board["history_html"])}</ol>\n  </details>\n  ')
+    out += [f'  \n  <details class="rvr-history">\n    <summary>{summary}</summary>\n    <ol reversed>',
+            _esc(board["history_html"]), "</ol>\n  </details>\n  "]
