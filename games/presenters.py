@@ -64,6 +64,14 @@ def board_context(slug: str, panel: dict) -> dict:
     return {**board_assets(slug), **extra}
 
 
+def board_html(slug: str, panel: dict) -> str | None:
+    """The live panel's board written by the game's presenter (`board_html(panel)`, the same
+    markup as its template), or None: the template draws it (games.shell.board)."""
+    module = _module(slug)
+    writer = getattr(module, "board_html", None) if module else None
+    return writer(panel) if writer is not None else None
+
+
 def board_assets(slug: str) -> dict:
     """The game's own static files (SCRIPT, STYLESHEET), for a page drawn around a cached board."""
     module = _module(slug)

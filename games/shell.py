@@ -29,6 +29,7 @@ from django.utils.safestring import SafeData, SafeString, mark_safe
 from accounts.templatetags.people import person as _person_filter
 from config.local_time import local_time
 
+from . import presenters as _presenters
 from .presenters import ordinal, score_grid as _score_grid, shortened as _shortened
 from .translations import gettext as _, ngettext, one_language, pgettext
 
@@ -209,12 +210,21 @@ def _django_engine() -> Engine:
 
 
 def board(panel: dict) -> str:
-    """The game's board template, rendered as the panel's include did: under `localize off`
-    (SVG coordinates never take a decimal comma), with the panel as its context; a finished
-    game's board as it was kept (games.panel.shown_panel_context)."""
+    """The game's board: a finished game's as it was kept (games.panel.shown_panel_context),
+    else written by its presenter's `board_html(panel)` where it has one (Rift Valley
+    Reserve), else its template (board_template)."""
     kept = panel.get("kept_board")
     if kept is not None:
         return kept
+    written = _presenters.board_html(panel["game"].game_slug, panel)
+    if written is not None:
+        return written
+    return board_template(panel)
+
+
+def board_template(panel: dict) -> str:
+    """The game's board template, rendered as the panel's include did: under `localize off`
+    (SVG coordinates never take a decimal comma), with the panel as its context."""
     template = _django_engine().get_template(panel["board_template"])
     context = Context(panel, use_l10n=False)
     with context.push():                  # as {% include %} did: what the board sets stays in it

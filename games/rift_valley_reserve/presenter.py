@@ -33,6 +33,7 @@ from games.rift_valley_reserve.geometry import (
     trail_d,
     triangle,
 )
+from games.rift_valley_reserve.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.rift_valley_reserve.rules.board import trail_path
 from games.rift_valley_reserve.svg import COLUMN_LETTERS, THUMBS, Hx, map_svg
 from games.rules.base import _, gettext_noop, ngettext, pgettext
