@@ -28,6 +28,7 @@ from urllib.parse import quote as _url_quote
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
+from games.nanga_parbat.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.presenters import shortened
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
