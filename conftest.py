@@ -34,6 +34,33 @@ def _own_shared_cache(tmp_path_factory):
         shared["LOCATION"] = os.environ["SHARED_CACHE_DIR"] = str(tmp_path_factory.mktemp("shared-cache"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_redis_database():
+    """On Redis, each xdist worker counts in a database of its own (the URL's number + 1 + the
+    worker's): many tests empty the cache (`cache.clear()` is FLUSHDB on Redis), and one
+    emptied on the other worker reset this one's rate-limit counters mid-test (CI: the 9th
+    chat post, the 3rd sign-up, the 5th log-in accepted). The live servers browser tests
+    start inherit it through the environment."""
+    import os
+    from urllib.parse import urlsplit, urlunsplit
+
+    from django.conf import settings
+    from django.test.signals import setting_changed
+
+    from config.settings import redis_services
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not settings.REDIS_URL or not worker.startswith("gw"):
+        return
+    parts = urlsplit(settings.REDIS_URL)
+    base = int(parts.path.strip("/") or 0)
+    url = urlunsplit(parts._replace(path=f"/{base + 1 + int(worker[2:])}"))
+    settings.REDIS_URL = os.environ["REDIS_URL"] = url
+    settings.CACHES, settings.CHANNEL_LAYERS = redis_services(url)
+    for name in ("REDIS_URL", "CACHES", "CHANNEL_LAYERS"):
+        setting_changed.send(sender=None, setting=name, value=getattr(settings, name), enter=True)
+
+
 @pytest.fixture(autouse=True)
 def _live_pushes_inline(settings):
     """A move's pushes to the other audiences run in the mover's thread in tests (they run
