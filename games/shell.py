@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.translation import get_language
 
 from accounts.templatetags.people import person as _person_filter
 from config.local_time import local_time
@@ -40,6 +41,19 @@ def esc(value) -> str:
     if isinstance(value, SafeData):
         return str(value)
     return _html_escape(str(value))
+
+
+_KEPT_INCLUDES: dict[tuple[str, str], str] = {}
+
+
+def kept_include(template_name: str) -> str:
+    """A static partial as {% include %} drew it, rendered once per language and kept (the
+    boards written in Python include their game's defs and legends this way)."""
+    key = (get_language() or "", template_name)
+    html = _KEPT_INCLUDES.get(key)
+    if html is None:
+        html = _KEPT_INCLUDES[key] = str(_django_engine().get_template(template_name).render(Context({})))
+    return html
 
 
 def person(name) -> str:

@@ -19,14 +19,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
+from games.shell import kept_include
 from games.rules.base import _, ngettext, pgettext
 
-_INCLUDES: dict[tuple[str, str], str] = {}
 SWAP = 'hx-target="#live" hx-swap="innerHTML"'
 
 
@@ -36,13 +34,7 @@ def _esc(value: Any) -> str:
 
 
 def _include(name: str) -> str:
-    """A static include, as {% include %} drew it, kept per language."""
-    key = (get_language() or "", name)
-    html = _INCLUDES.get(key)
-    if html is None:
-        template = engines["django"].get_template(f"games/nanga-parbat/{name}")
-        html = _INCLUDES[key] = str(template.render({}))
-    return html
+    return kept_include(f"games/nanga-parbat/{name}")
 
 
 def board_html(panel: dict) -> str | None:

@@ -18,14 +18,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
+from games.shell import kept_include
 from games.rules.base import _, ngettext
 
-_INCLUDES: dict[tuple[str, str], str] = {}
 TOTAL = ' class="total"'
 
 
@@ -35,13 +33,7 @@ def _esc(value: Any) -> str:
 
 
 def _include(name: str) -> str:
-    """A static include, as {% include %} drew it, kept per language."""
-    key = (get_language() or "", name)
-    html = _INCLUDES.get(key)
-    if html is None:
-        template = engines["django"].get_template(f"games/rift-valley-reserve/{name}")
-        html = _INCLUDES[key] = str(template.render({}))
-    return html
+    return kept_include(f"games/rift-valley-reserve/{name}")
 
 
 def _person(name: Any) -> str:
