@@ -44,6 +44,8 @@ SERVER_ENV = {"DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": f"{BAS
               "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/1"), "LOG_LEVEL": "ERROR"}
 os.environ.update(SERVER_ENV)
 os.environ["DB_POOL_MAX_SIZE"] = "0"  # this process's threads hold connections; the server's pool is the one measured
+from bench.summary import summarize  # noqa: E402 (the project's root is on the path only now)
+
 CSRF = "b" * 32
 ROWS: list[tuple[str, str, str]] = []
 
@@ -117,8 +119,10 @@ def planned_actions(game) -> list[dict]:
 class Http:
     def __init__(self, cookie: str = ""):
         self.cookie, self.reader, self.writer = cookie, None, None
+        self.last_headers: dict[str, str] = {}
 
-    async def request(self, method: str, path: str, form: dict | None = None, htmx: bool = False) -> tuple[int, bytes]:
+    async def request(self, method: str, path: str, form: dict | None = None, htmx: bool = False,
+                      headers: dict | None = None) -> tuple[int, bytes]:
         from urllib.parse import urlencode
 
         if self.writer is None:
@@ -132,6 +136,7 @@ class Http:
             head.append("Content-Type: application/x-www-form-urlencoded")
         if htmx:
             head.append("HX-Request: true")
+        head += [f"{key}: {value}" for key, value in (headers or {}).items()]
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
         await self.writer.drain()
         return await self._response()
@@ -151,6 +156,7 @@ class Http:
             await self.reader.readline()
         if headers.get("connection") == "close":
             self.close()
+        self.last_headers = headers
         return status, body
 
     def close(self) -> None:
@@ -278,12 +284,23 @@ def bench_http(people, seconds: float) -> dict:
             assert status == 200, (status, body[:300])
             return True
 
+        async def floor_step(client, k, i, games=games):
+            status, body = await client.request("POST", f"/bench/move-floor/{games[k].pk}/", {"t": i})
+            assert status == 200, (status, body[:300])
+            return True
+
+        floor_rate, _ = asyncio.run(closed_loop([Http(people[k][1]) for k in range(n)], floor_step, seconds))
         move_rate, moves = asyncio.run(closed_loop([Http(people[k][1]) for k in range(n)], move_step, seconds))
         status, body = asyncio.run(Http(people[0][1]).request("GET", "/bench/bare/"))
         pids.add(body.decode().split()[-1])
         ms = [1000 * x for x in moves]
         row(f"bare request, N={n}", f"{bare_rate:.0f}/s p50 {1000 * bare_p50[n]:.1f} ms", "1.00")
-        row(f"HTTP move, N={n}: throughput", f"{move_rate:.0f}/s", f"{move_rate / bare_rate:.2f}")
+        row(f"HTTP move floor (lock, write, commit), N={n}: throughput", f"{floor_rate:.0f}/s",
+            f"{floor_rate / bare_rate:.2f}")
+        row(f"HTTP move, N={n}: throughput", f"{move_rate:.0f}/s",
+            f"{move_rate / bare_rate:.2f} ({move_rate / floor_rate:.2f} floor)")
+        summarize(f"http_move_over_floor_n{n}", move_rate / floor_rate)
+        summarize(f"http_move_over_bare_n{n}", move_rate / bare_rate)
         row(f"HTTP move, N={n}: p50 / p95 / p99",
             f"{statistics.median(ms):.0f} / {pct(ms, .95):.0f} / {pct(ms, .99):.0f} ms",
             f"{statistics.median(moves) / bare_p50[n]:.1f}x")
@@ -385,47 +402,59 @@ async def _round(sockets, post) -> tuple[float, int, float]:
     return time.perf_counter() - start, sum(len(m) for m in got), answered
 
 
-def bench_push_floor(server, people, m: int, moves: int) -> None:
-    """Issue 21: a move's fan-out to M sockets on one 5-seat game against the floor measured
-    in the same run, round after round: the floor POSTs /bench/floor/ (bench.urls: the same
-    layer and consumers, ready strings as long as each audience's whole panel, no database,
-    no render); the move POSTs the seat's action. Latency until the last socket has its
-    message, and the server workers' CPU per round."""
+def bench_push_floor(server, people, m: int, moves: int, spread: bool = False, base: float = 0.0) -> None:
+    """Issue 21: a move's fan-out to M sockets against the floor measured in the same run,
+    round after round: the floor POSTs /bench/floor/ (bench.urls: the same layer and
+    consumers, ready strings as long as each audience's whole panel, no database, no render);
+    the move POSTs the seat's action. Latency until the last socket of the moved game has its
+    message, and the server workers' CPU per round. One 5-seat game (5 seat sockets, the rest
+    spectators), or with `spread` 200 two-seat games with M / 200 spectators each, a round
+    moving one of them."""
     from asgiref.sync import sync_to_async
 
-    game = new_game("rifugio", [p[0] for p in people[:5]], 70_000 + m)
-    cookies = [p[1] for p in people[:5]]
-    wanted = [(f"/ws/play/{game.pk}/", cookies[i] if i < 5 else "") for i in range(m)]
+    if spread:
+        games = [new_game("rifugio", [people[0][0], people[1][0]], 80_000 + g) for g in range(200)]
+        cookies = [people[0][1], people[1][1]]
+        wanted = [(f"/ws/play/{games[i % 200].pk}/", "") for i in range(m)]
+    else:
+        games = [new_game("rifugio", [p[0] for p in people[:5]], 70_000 + m)]
+        cookies = [p[1] for p in people[:5]]
+        wanted = [(f"/ws/play/{games[0].pk}/", cookies[i] if i < 5 else "") for i in range(m)]
 
     async def run():
         sockets = await open_sockets(wanted)
+        sockets_of: dict[int, list] = {}
+        for (path, _), ws in zip(wanted, sockets, strict=True):
+            sockets_of.setdefault(int(path.split("/")[3]), []).append(ws)
         await asyncio.sleep(1)
         floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = [], [], [], [], [], [], []
-        for _ in range(moves):
+        for i in range(moves):
+            game = games[i % len(games)]
+            watching = sockets_of[game.pk]
             sizes = await asyncio.to_thread(_panel_sizes, game.pk, cookies)
             client = Http(cookies[0])
 
-            async def post_floor(client=client, sizes=sizes):
+            async def post_floor(client=client, sizes=sizes, game=game):
                 status, _ = await client.request("POST", f"/bench/floor/{game.pk}/", {"sizes": json.dumps(sizes)})
                 assert status == 200, status
 
             cpu = server.cpu_ms()
-            t, n, _ = await _round(sockets, post_floor)
+            t, n, _ = await _round(watching, post_floor)
             await asyncio.sleep(0.3)
-            floor_t.append(t), floor_cpu.append(server.cpu_ms() - cpu), floor_bytes.append(n / m)
+            floor_t.append(t), floor_cpu.append(server.cpu_ms() - cpu), floor_bytes.append(n / len(watching))
             seat, action = await sync_to_async(next_move)(game.pk)
             mover = Http(cookies[seat])
 
-            async def post_move(mover=mover, action=action):
+            async def post_move(mover=mover, action=action, game=game):
                 status, _ = await mover.request("POST", f"/play/{game.pk}/act/",
                                                 {"action": json.dumps(action), "token": secrets.token_hex(8)},
                                                 htmx=True)
                 assert status == 200, status
 
             cpu = server.cpu_ms()
-            t, n, answered = await _round(sockets, post_move)
+            t, n, answered = await _round(watching, post_move)
             await asyncio.sleep(0.3)
-            move_t.append(t), move_cpu.append(server.cpu_ms() - cpu), move_bytes.append(n / m)
+            move_t.append(t), move_cpu.append(server.cpu_ms() - cpu), move_bytes.append(n / len(watching))
             answer_t.append(answered)
             client.close(), mover.close()
         for ws in sockets:
@@ -434,9 +463,11 @@ def bench_push_floor(server, people, m: int, moves: int) -> None:
 
     floor_t, move_t, floor_cpu, move_cpu, floor_bytes, move_bytes, answer_t = asyncio.run(run())
     f50, m50 = statistics.median(floor_t), statistics.median(move_t)
-    row(f"  floor: {m} sockets on one 5-seat game, last socket p50 / p95",
-        f"{1000 * f50:.0f} / {1000 * pct(floor_t, .95):.0f} ms", "1.00 floor")
-    row(f"  move: {m} sockets on one 5-seat game, last socket p50 / p95",
+    what = f"{m} sockets over 200 games" if spread else f"{m} sockets on one 5-seat game"
+    key = f"{m}{'_spread' if spread else ''}"
+    bare_ratio = f"{f50 / base:.0f}x bare" if base else "1.00 floor"
+    row(f"  floor: {what}, last socket p50 / p95", f"{1000 * f50:.0f} / {1000 * pct(floor_t, .95):.0f} ms", bare_ratio)
+    row(f"  move: {what}, last socket p50 / p95",
         f"{1000 * m50:.0f} / {1000 * pct(move_t, .95):.0f} ms", f"{m50 / f50:.2f}x floor")
     row("  move: the mover's answer, p50 / p95", f"{1000 * statistics.median(answer_t):.0f} / "
         f"{1000 * pct(answer_t, .95):.0f} ms", f"{statistics.median(answer_t) / f50:.2f}x floor")
@@ -445,6 +476,14 @@ def bench_push_floor(server, people, m: int, moves: int) -> None:
         f"{statistics.median(move_cpu) / max(statistics.median(floor_cpu), 1):.2f}x floor")
     row("  bytes per socket per round, floor / move (median)",
         f"{statistics.median(floor_bytes) / 1024:.1f} / {statistics.median(move_bytes) / 1024:.1f} KB")
+    summarize(f"fanout_{key}_over_floor", m50 / f50)
+    summarize(f"fanout_{key}_floor_p50_ms", 1000 * f50)
+    summarize(f"fanout_{key}_floor_cpu_ms", statistics.median(floor_cpu))
+    summarize(f"fanout_{key}_move_cpu_ms", statistics.median(move_cpu))
+    summarize(f"fanout_{key}_full_kb", statistics.median(floor_bytes) / 1024)
+    summarize(f"fanout_{key}_sent_kb", statistics.median(move_bytes) / 1024)
+    if base:
+        summarize(f"fanout_{key}_floor_over_bare", f50 / base)
 
 
 def bench_replay(people, base: float) -> None:
@@ -467,6 +506,68 @@ def bench_replay(people, base: float) -> None:
                 f"{1000 * statistics.median(times):.1f} ms", f"{statistics.median(times) / base:.1f}x")
 
     asyncio.run(steps())
+
+
+def busy_player(people):
+    """A player with 40 games in play and 300 finished (resigned by the other seat): the
+    lobby's and the profile's worst case in issue 21's table."""
+    from games import engine
+
+    player, other = people[2][0], people[3][0]
+    for g in range(340):
+        game = new_game("roll-to-the-top", [player, other], 90_000 + g)
+        if g >= 40:
+            engine.resign(game.pk, other)
+    return player
+
+
+def bench_pages(people, base: float, seconds: float) -> None:
+    """The lobby and a profile of a player with 40 active and 300 finished games, each
+    page's median ÷ the bare request's (N=1, same run)."""
+    from django.db import close_old_connections
+
+    player = busy_player(people)
+    close_old_connections()
+    cookie = people[2][1]
+    for name, path in (("lobby", "/"), ("profile", f"/accounts/u/{player.username}/")):
+        async def fetch(client, index, i, path=path):
+            status, _ = await client.request("GET", path)
+            assert status == 200, status
+            return True
+
+        _rate, times = asyncio.run(closed_loop([Http(cookie)], fetch, seconds))
+        median = statistics.median(times)
+        row(f"{name}, 40 games in play and 300 finished, median", f"{1000 * median:.1f} ms", f"{median / base:.1f}x")
+        summarize(f"page_{name}_over_bare", median / base)
+
+
+def bench_wire(people) -> None:
+    """A Rift Valley Reserve game page (5 seats, mid-game) as a browser asking for gzip
+    gets it: bytes on the wire against the page's own size."""
+    import gzip
+
+    from django.db import close_old_connections
+
+    from games import engine
+
+    game = new_game("rift-valley-reserve", [p[0] for p in people[:5]], seed=5)
+    for _ in range(20):
+        seat, action = next_move(game.pk)
+        engine.submit(game.pk, people[seat][0], action)
+    close_old_connections()
+
+    async def fetch():
+        client = Http(people[0][1])
+        status, body = await client.request("GET", f"/play/{game.pk}/", headers={"Accept-Encoding": "gzip"})
+        assert status == 200, status
+        return body, client.last_headers.get("content-encoding", "")
+
+    body, encoding = asyncio.run(fetch())
+    size = len(gzip.decompress(body)) if encoding == "gzip" else len(body)
+    row("HTML on the wire: a Rift Valley Reserve game page (20 moves)",
+        f"{size / 1024:.0f} KB, sent {len(body) / 1024:.1f} KB ({encoding or 'uncompressed'})")
+    summarize("wire_page_kb", size / 1024)
+    summarize("wire_sent_kb", len(body) / 1024)
 
 
 def bench_connections(people) -> None:
@@ -766,6 +867,8 @@ async def idle_open_and_hold(run: IdleSockets, redis_clients: RedisClients, game
     idle_cpu = server.cpu_ms() - cpu
     workers_2, held = server.workers_now(), run.open_now()
     row(f"idle: held through {idle_seconds:.0f} s idle (fewest open at any sample)", f"{least} of {len(plan)}")
+    summarize("idle_held", f"{least} of {len(plan)}")
+    summarize("idle_rss_kb_per_socket", per_socket(workers_0, workers_2, held))
     row("idle: server CPU while idle, both workers", f"{idle_cpu:.0f} ms in {idle_seconds:.0f} s")
     row("idle: server RSS per socket, all (workers)", per_socket(workers_0, workers_2, held))
     row("idle: server RSS per socket after the first tenth (workers)",
@@ -798,6 +901,8 @@ async def bench_idle_async(server, people, n: int, game_count: int, idle_seconds
         f"{statistics.median(ms):.0f} / {pct(ms, .95):.0f} / {ms[-1]:.0f} ms")
     e, d, r, last, _times = await run.move(game_ids, 120)
     row(f"idle: a move on all {len(game_ids)} games at once, sockets reached", f"{d} of {e} ({r} with its version)")
+    summarize("idle_sockets", n)
+    summarize("idle_reached", f"{delivered + d} of {expected + e}")
     row("idle: ... from the first POST to the last socket", f"{1000 * last:.0f} ms")
     me = [i for i, (_p, _c, g) in enumerate(plan) if g is None]
     row("idle: /ws/me/ sockets that got a badge update", f"{sum(1 for i in me if run.counts[i])} of {len(me)}")
@@ -872,7 +977,8 @@ def main() -> None:
         return
     if args.push_floor:
         with Server(layers[0]) as server:
-            bench_push_floor(server, people, 100, args.push_floor)
+            base = statistics.median(asyncio.run(closed_loop([Http(people[0][1])], bare_step, seconds))[1])
+            bench_push_floor(server, people, 100, args.push_floor, base=base)
         return
     with Server(layers[0]) as server:
         if args.fanout_only:
@@ -882,9 +988,13 @@ def main() -> None:
             base = bench_http(people, seconds)[1]
             bench_replay(people, base)
             bench_connections(people)
+            bench_pages(people, base, seconds)
+            bench_wire(people)
         fanouts(server, people, base, args.quick)
         print("  a move against the floor (issue 21: ratios to the floor of this run)", flush=True)
-        bench_push_floor(server, people, 100, 10 if args.quick else 20)
+        bench_push_floor(server, people, 100, 10 if args.quick else 20, base=base)
+        bench_push_floor(server, people, 1000, 4 if args.quick else 10, base=base)
+        bench_push_floor(server, people, 1000, 10 if args.quick else 20, spread=True, base=base)
     for layer in layers[1:]:
         with Server(layer) as server:
             fanouts(server, people, base, args.quick)

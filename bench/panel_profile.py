@@ -8,6 +8,8 @@
                                                             # (a finished game's: kept, and its first render)
     .venv/bin/python bench/panel_profile.py replay [slug...]  # replay page, cold and repeat, ÷ bare
     .venv/bin/python bench/panel_profile.py replayhot rifugio cold|repeat  # cProfile of a replay page
+    .venv/bin/python bench/panel_profile.py pages            # lobby and profile of a busy player ÷ bare
+    .venv/bin/python bench/panel_profile.py pagehot lobby|profile  # cProfile of one of them
 
 `dump` before and after a change, then `diff` the two files: a faster panel must show
 exactly the same thing.
@@ -25,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.summary import summarize  # noqa: E402 (the project's root is on the path only now)
+
 DB = Path(tempfile.gettempdir()) / f"panel-profile-{os.getpid()}.sqlite3"
 os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
 os.environ.pop("REDIS_URL", None)
@@ -120,6 +124,10 @@ def main():
             replays(sys.argv[2:])
         elif mode == "replayhot":
             replay_hot(sys.argv[2], sys.argv[3])
+        elif mode == "pages":
+            pages()
+        elif mode == "pagehot":
+            page_hot(sys.argv[2])
     finally:
         DB.unlink(missing_ok=True)
 
@@ -182,7 +190,13 @@ def ratios(slugs):
                 current = slug
                 bare = bare_request_ms(client)
             ms = panel_ms(game)
-            over = "" if game.is_active else f"  first render after the end {panel_ms(game, drawn=True) / bare:5.1f}x"
+            phase = "end" if not game.is_active else str(target)
+            summarize(f"panel_{slug}_{phase}", ms / bare)
+            over = ""
+            if not game.is_active:
+                first = panel_ms(game, drawn=True) / bare
+                summarize(f"panel_{slug}_end_first", first)
+                over = f"  first render after the end {first:5.1f}x"
             print(f"{slug:22} {PLAYERS[slug]}p move {target:6} ({game.version:4} v)  {ms:6.2f} ms"
                   f"  {ms / bare:5.1f}x bare ({bare:.2f} ms)  {len(render(game, 0)) // 1024} kB{over}", flush=True)
 
@@ -220,11 +234,69 @@ def replays(slugs):
                 repeat = statistics.median(cpu_ms(client.get, url) for _ in range(20))
                 step_ms = statistics.median(cpu_ms(client.get, url, headers={"HX-Request": "true"})
                                             for _ in range(20))  # the step as the page's buttons ask for it
+                where = "last" if step == last else ("first" if step == 1 else "middle")
+                summarize(f"replay_{slug}_{where}_cold", cold / bare)
+                summarize(f"replay_{slug}_{where}_repeat", repeat / bare)
                 print(f"{slug:22} replay step {step:4} of {last:4} (HTTP {status})  cold {cold:6.2f} ms"
                       f" {cold / bare:5.1f}x  (no checkpoints {bare_cold:6.2f} ms {bare_cold / bare:5.1f}x)"
                       f"  repeat {repeat:5.2f} ms {repeat / bare:4.1f}x"
                       f"  htmx step seen before {step_ms:5.2f} ms {step_ms / bare:4.1f}x  (bare {bare:.2f} ms)",
                       flush=True)
+
+
+def busy_player():
+    """p0 with 40 games in play and 300 finished (the other seat resigned): issue 21's lobby
+    and profile case. Returns a logged-in test client and the profile's address."""
+    from django.test import Client
+
+    from accounts.models import User
+    from games import engine, rules
+    from games.engine import SeatPlan
+
+    player, other = (User.objects.get_or_create(username=name)[0] for name in ("p0", "p1"))
+    options = rules.get("roll-to-the-top").default_options()
+    for g in range(340):
+        game = engine.start_game("roll-to-the-top", [SeatPlan(user=player), SeatPlan(user=other)], options,
+                                 seed=90_000 + g, shuffle=False)
+        if g >= 40:
+            engine.resign(game.pk, other)
+    client = Client()
+    client.force_login(player)
+    return client, f"/accounts/u/{player.username}/"
+
+
+def pages():
+    """The lobby and a busy player's profile, median CPU of 30 visits ÷ a bare request."""
+    from django.test.utils import override_settings
+
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client, profile = busy_player()
+        for name, url in (("lobby", "/"), ("profile", profile)):
+            assert client.get(url).status_code == 200
+            bare = bare_request_ms(client)
+            ms = statistics.median(cpu_ms(client.get, url) for _ in range(30))
+            summarize(f"page_{name}_inprocess_over_bare", ms / bare)
+            print(f"{name:10} {ms:7.2f} ms CPU  {ms / bare:5.1f}x bare ({bare:.2f} ms)", flush=True)
+
+
+def page_hot(name: str):
+    import cProfile
+    import pstats
+
+    from django.test.utils import override_settings
+
+    with override_settings(ROOT_URLCONF="bench.urls", ALLOWED_HOSTS=["*"]):
+        client, profile = busy_player()
+        url = "/" if name == "lobby" else profile
+        client.get(url)
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(20):
+            client.get(url)
+        prof.disable()
+    stats = pstats.Stats(prof)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(50)
 
 
 def cpu_ms(call, *args, **kwargs) -> float:

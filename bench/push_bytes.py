@@ -20,6 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.summary import summarize  # noqa: E402 (the project's root is on the path only now)
+
 DB = Path(tempfile.gettempdir()) / f"push-bytes-{os.getpid()}.sqlite3"
 os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
 os.environ.pop("REDIS_URL", None)
@@ -91,6 +93,8 @@ def main():
             sent = sum(result["sent"].values()) / n / len(audiences)
             top = max(audiences, key=lambda a: result["full"][a])
             top_full, top_sent = result["full"][top] / n / 1024, result["sent"][top] / n / 1024
+            summarize(f"push_{slug}_full_kb", full / 1024)
+            summarize(f"push_{slug}_sent_kb", sent / 1024)
             print(f"{slug:22} {players:7} {result['moves']:5} {full / 1024:9.1f} KB {sent / 1024:6.1f} KB"
                   f" {sent / full:6.2f}   {top_full:12.1f} / {top_sent:.1f} KB (seat {top[0]})", flush=True)
     finally:

@@ -14,12 +14,12 @@ from config.abuse import limited
 from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from config.inputs import InputError, clean_text, parse_json
 from config.shell import shell_page
-from lobby.models import Table
 
 from . import engine, presenters, shell
 from . import rules as registry
 from .engine import Outcome, Rejected
 from .models import Game
+from .my_games import my_games_context, my_games_html
 from .notify import games_waiting_for_users
 from .record import export_record
 from .panel import page_panel_context
@@ -260,17 +260,6 @@ def my_turns(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "games/_turn_badge.html", {"turn_count": len(games_waiting_for(request.user))})
 
 
-def _my_active_games(user) -> list[Game]:
-    """The user's games in progress, without their state (lists read `waiting_for`)."""
-    return list(Game.objects.filter(seats__user=user, status=Game.Status.ACTIVE).defer("state")
-                .prefetch_related("seats__user").distinct())
-
-
-def _waits_for(game: Game, user) -> bool:
-    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
-    return seat is not None and not seat.played_by_bot and seat.index in (game.waiting_for or [])
-
-
 def games_waiting_for(user) -> list[Game]:
     """The user's active games waiting for their move: one query, no game state loaded."""
     if not user.is_authenticated:
@@ -278,22 +267,8 @@ def games_waiting_for(user) -> list[Game]:
     return games_waiting_for_users({user.pk})[user.pk]
 
 
-def my_games_context(user) -> dict:
-    """"My games": where you must act (by time left), where others must, your open tables."""
-    if not user.is_authenticated:
-        return {}
-    active = _my_active_games(user)
-    to_act = [g for g in active if _waits_for(g, user)]
-    tables = (Table.objects.filter(status=Table.Status.OPEN, seats__user=user)
-              .prefetch_related("seats__user").distinct())
-    return {
-        "to_act": sorted(to_act, key=lambda g: (g.turn_deadline is None, g.turn_deadline or g.created)),
-        "waiting": sorted((g for g in active if g not in to_act), key=lambda g: g.updated, reverse=True),
-        "my_tables": list(tables),
-    }
-
-
 @login_required
 def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
-    template = "games/_my_games.html" if request.htmx else "games/my_games.html"
-    return render(request, template, my_games_context(request.user))
+    if request.htmx:   # the box's live refresh: kept while nothing it shows has changed
+        return HttpResponse(my_games_html(request.user))
+    return render(request, "games/my_games.html", my_games_context(request.user))

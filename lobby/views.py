@@ -15,11 +15,11 @@ from config.http import HtmxHttpRequest
 from games import rules as registry
 from games.engine import Rejected
 from games.rules import levels
-from games.models import Game
-from games.views import my_games_context
+from games.my_games import my_games_html
 from social import filters as lobby_filters
 
 from . import live, services
+from .kept import recently_finished_html
 from .forms import TableForm
 from .models import Table, TableSeat
 
@@ -34,21 +34,19 @@ def open_tables(user):
 
 
 def lobby_context(user) -> dict:
-    context: dict = {"tables": lobby_filters.apply(user, open_tables(user)), "rulesets": registry.all()}
-    if user.is_authenticated:
-        context.update(my_games_context(user))  # the home page leads with "my games"
-    context["recent_games"] = (
-        Game.objects.filter(status=Game.Status.FINISHED).defer("state").prefetch_related("seats__user")
-        .order_by("-finished_at")[:10]
-    )
-    return context
+    """The open tables as `user` sees them (the page, its refresh and the lobby's socket)."""
+    return {"tables": lobby_filters.apply(user, open_tables(user)), "rulesets": registry.all()}
 
 
 def index(request: HttpRequest) -> HttpResponse:
     lobby_filters.remember(request)  # the player's filters, kept for the next visit
     # Read before the tables: a change after it reaches the page's socket when it opens.
     seen = live.lobby_fingerprint()
-    return render(request, "lobby/index.html", {**lobby_context(request.user), "live_version": seen})
+    # The home page leads with "my games"; both boxes are kept between visits (issue 21).
+    mine = my_games_html(request.user) if request.user.is_authenticated else ""
+    return render(request, "lobby/index.html", {
+        **lobby_context(request.user), "live_version": seen,
+        "my_games_html": mine, "recently_finished_html": recently_finished_html()})
 
 
 def table_list(request: HttpRequest) -> HttpResponse:

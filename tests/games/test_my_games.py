@@ -72,3 +72,62 @@ async def test_the_user_socket_marks_its_user_present_while_open(alice):
     assert await sync_to_async(presence.is_online)(alice.pk)
     await ws.disconnect()
     assert not await sync_to_async(presence.is_online)(alice.pk)
+
+
+def _section(page: str, heading: str, next_heading: str) -> str:
+    return page[page.index(heading):page.index(next_heading)]
+
+
+@pytest.mark.django_db
+def test_the_lobby_keeps_my_games_and_redraws_them_when_a_game_moves_or_a_table_fills(
+        start_game, alice, bob, charlie, django_assert_max_num_queries):
+    """Issue 21: the box is kept between visits (a repeat visit reads two small aggregates,
+    not the games), and each change it shows draws it again: a move hands the turn over, a
+    player joins the table alice sits at."""
+    from lobby import services
+
+    game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1, seed=3)
+    mover = {0: alice, 1: bob}[game.to_act()[0]]
+    table = services.create_table(alice, game_slug="rifugio", seats_count=3, options={}, is_private=False,
+                                  pace="live", days_per_move=None)
+    viewer = client_for(mover)
+    before = viewer.get("/").content.decode()
+    assert f"#{game.pk}<" in _section(before, "Your move", "Waiting for others")
+    with django_assert_max_num_queries(14):   # kept: no game, seat or player read for the box
+        assert viewer.get("/").content.decode().count(f"#{game.pk}<") == 1
+    engine.submit(game.pk, mover, game.rules.legal_actions(game.state, game.to_act()[0])[0])
+    after = viewer.get("/").content.decode()
+    assert f"#{game.pk}<" in _section(after, "Waiting for others", "Your open tables")
+    assert f"#{game.pk}<" not in _section(after, "Your move", "Waiting for others")
+
+    alices = client_for(alice)
+    assert "1/3 seated" in alices.get("/").content.decode()
+    services.join(table.pk, bob)
+    assert "2/3 seated" in alices.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_lobbys_queries_do_not_grow_with_a_players_games(start_game, alice, bob, django_assert_num_queries):
+    """Issue 21: the lobby of a player with a game in play and one finished, and with six of
+    each, reads the same number of queries, kept or drawn."""
+    def queries_of_a_first_and_a_repeat_visit() -> list[int]:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        counts = []
+        viewer = client_for(alice)
+        for _ in range(2):
+            with CaptureQueriesContext(connection) as captured:
+                assert viewer.get("/").status_code == 200
+            counts.append(len(captured.captured_queries))
+        return counts
+
+    start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1, seed=1)
+    engine.resign(start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1, seed=2).pk, bob)
+    few = queries_of_a_first_and_a_repeat_visit()
+    for seed in range(3, 13):
+        game = start_game(SLUG, [alice, bob], pace="correspondence", days_per_move=1, seed=seed)
+        if seed % 2:
+            engine.resign(game.pk, bob)
+    assert queries_of_a_first_and_a_repeat_visit() == few
+    assert few[1] < few[0]   # the repeat visit draws neither box
