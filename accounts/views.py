@@ -19,6 +19,7 @@ from config.http import AuthenticatedHttpRequest
 from games import rules as registry
 from games.engine import Rejected
 from . import stats
+from .profile_page import kept_parts, with_profile_stamp
 from . import vacation
 from .forms import SettingsForm, SignupForm, VacationForm
 from .models import INACTIVITY_SIGMA_PER_DAY, PROVISIONAL_SIGMA, Rating, User
@@ -46,16 +47,10 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    """Per game: rating and its history, counts; then games, results and head-to-head."""
-    player = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/profile.html", {
-        "player": player,
-        "standings": stats.standings(player),
-        "current": stats.current_games(player),
-        "results": stats.recent_results(player),
-        "rivals": stats.head_to_head(player),
-        "provisional_sigma": PROVISIONAL_SIGMA,
-    })
+    """Per game: rating and its history, counts; then games, results and head-to-head (kept
+    between visits: accounts.profile_page); the reader's own buttons drawn on each."""
+    player = get_object_or_404(with_profile_stamp(User.objects.all()), username=username, is_active=True)
+    return render(request, "accounts/profile.html", {"player": player, "kept": kept_parts(player)})
 
 
 @login_required

@@ -1,6 +1,7 @@
 """Player pages: the profile and the leaderboard, with query counts that do not grow."""
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -91,3 +92,36 @@ def test_the_profile_explains_each_rated_result_and_counts_head_to_head(alice, b
     [standing] = response.context["standings"]
     assert (standing.played, standing.won, standing.average_rank) == (3, 2, pytest.approx(4 / 3))
     assert standing.rating.display_label.endswith("?")
+
+
+@pytest.mark.django_db
+def test_the_profile_is_kept_between_visits_and_drawn_again_when_a_game_or_a_rating_changes(
+        alice, bob, charlie, alice_client, start_game, django_assert_max_num_queries):
+    """Issue 21: a repeat visit reads the player with their stamp and draws only the reader's
+    buttons; a new game, a move, a result with its rating each show on the next visit."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import engine
+
+    def unmasked(page: str) -> str:   # the CSRF token is masked afresh on every page
+        return re.sub(r"[A-Za-z0-9]{64}", "T", page)
+
+    play_history(5, alice, bob, charlie)
+    first = alice_client.get("/accounts/u/alice/").content.decode()
+    with CaptureQueriesContext(connection) as repeat:
+        assert unmasked(alice_client.get("/accounts/u/alice/").content.decode()) == unmasked(first)
+    assert len(repeat.captured_queries) <= PROFILE_QUERIES - 8   # none of the lists, counts or charts
+
+    game = start_game("rifugio", [alice, bob])
+    assert f"#{game.pk}<" in alice_client.get("/accounts/u/alice/").content.decode()  # a current game
+    engine.resign(game.pk, bob)
+    page = alice_client.get("/accounts/u/alice/").content.decode()
+    current = page[page.index("Current games"):page.index("Recent results")]
+    assert f"#{game.pk}<" not in current and f"#{game.pk}<" in page[page.index("Recent results"):]
+
+    played_before = page.count("games played")
+    finished_game([alice, charlie], [1, 2], slug="nanga-parbat")   # a first rated Nanga Parbat result
+    after = alice_client.get("/accounts/u/alice/").content.decode()
+    assert after.count("games played") + after.count("game played") > played_before
+    assert "Nanga Parbat" in after
