@@ -954,6 +954,7 @@ def main() -> None:
     parser.add_argument("--layers", default="pubsub,core", help="Redis channel layers to compare (first: all figures)")
     parser.add_argument("--skip-rules", action="store_true")
     parser.add_argument("--fanout-only", action="store_true")
+    parser.add_argument("--pages-only", action="store_true", help="only the lobby, profile and the page on the wire")
     parser.add_argument("--push-floor", type=int, default=0, metavar="MOVES",
                         help="only the move against the floor, 100 sockets on one game, MOVES rounds")
     parser.add_argument("--idle-sockets", type=int, default=0, metavar="N",
@@ -974,6 +975,13 @@ def main() -> None:
     layers = args.layers.split(",")
     if args.idle_only:
         bench_idle(people, args.idle_sockets, idle_games, args.idle_seconds, args.idle_moves)
+        return
+    if args.pages_only:
+        with Server(layers[0]):
+            base = statistics.median(asyncio.run(closed_loop([Http(people[0][1])], bare_step, seconds))[1])
+            row("bare request, N=1", f"p50 {1000 * base:.1f} ms", "1.00")
+            bench_pages(people, base, seconds)
+            bench_wire(people)
         return
     if args.push_floor:
         with Server(layers[0]) as server:
