@@ -564,7 +564,10 @@ class PlacementScorer:
         self.rule = GOAL_KINDS.get(self.goal["kind"]) if self.goal else None
         # the goals that read the board itself (the others read habitats and walks only)
         self.goal_reads_board = self.goal is not None and self.goal["kind"] not in (
-            "specialist", "balanced", "well_rounded", "long_hike", "backcountry")
+            "specialist", "balanced", "well_rounded", "long_hike", "backcountry", "around")
+        self.around_zone: set[Cell] | None = None       # Campfire Stories, Misty Falls: on first use
+        self.around_cells: set[Cell] = set()
+        self.around_icons = 0
         self.lakes = frozenset(targeted_cells(board) | {c for c, p in board.items() if p["kind"] == "lake"})
         self.group_of, self.group_icons, self.group_terrain = habitat_groups(board)
         best = dict.fromkeys(TERRAINS, 0)
@@ -606,7 +609,7 @@ class PlacementScorer:
                 return sum(score_board({**board, cell: piece}, self.goal_id).values())
             animals = self.animals + bool(piece.get("animal")) - bool(old.get("animal"))
             return self._total({**board, cell: piece}, self.lakes, self.habitat, self.paths, self.falls,
-                               self.tents, animals)
+                               self.tents, animals, cell, piece)
         kind = piece["kind"]
         lakes = self.lakes
         filled = [] if cell in lakes else [cell]        # a lake's cell counted for waterfalls already
@@ -626,7 +629,8 @@ class PlacementScorer:
         if kind == "waterfall":
             falls += self._fall_points(cell, lakes)
         return self._total(placed, lakes, self._habitat_with(cell, piece), paths, falls,
-                           self.tents + (kind == "campsite"), self.animals + bool(piece.get("animal")))
+                           self.tents + (kind == "campsite"), self.animals + bool(piece.get("animal")),
+                           cell, piece)
 
     def _habitat_with(self, cell: Cell, piece: dict) -> dict[str, int]:
         terrain = terrain_of(piece)
@@ -668,18 +672,51 @@ class PlacementScorer:
         return kept
 
     def _total(self, placed: Board, lakes: frozenset, habitat: dict[str, int], paths: list[dict],
-               falls: int, tents: int, animals: int) -> int:
-        """`score_board`'s total from its parts; `placed` is the board with the new piece
-        (without provisional lakes: they are added for the goals that count them)."""
+               falls: int, tents: int, animals: int, cell: Cell | None = None, piece: dict | None = None) -> int:
+        """`score_board`'s total from its parts; `placed` is the board with the new `piece`
+        on `cell` (without provisional lakes: they are added for the goals that count them)."""
         longest = self.longest if paths is self.paths else max((p["miles"] for p in paths), default=0)
         total = (sum(habitat.values()) + falls + POINTS_PER_LAKE * len(lakes) + POINTS_PER_TENT * tents
                  + POINTS_PER_ANIMAL * animals + POINTS_PER_MILE * longest)
-        if self.rule is None or self.goal is None:
+        goal, rule = self.goal, self.rule
+        if rule is None or goal is None:
             return total
+        kind = goal["kind"]
+        if kind == "around" and cell is not None and piece is not None:
+            return total + self._around_with(cell, piece)
+        if kind == "per_piece":
+            count = {"lake": len(lakes), "campsite": tents}.get(goal["piece"])
+            if count is None:
+                count = count_kind(placed, goal["piece"])
+            return total + goal["points"] * count
         laked = placed
-        if self.goal["kind"] in ("around", "per_piece"):
+        if kind == "around":
             laked = dict(placed)
             for c in lakes:
                 if c not in laked:
                     laked[c] = LAKE
-        return total + self.rule(self.goal, laked, {t: (icons, []) for t, icons in habitat.items()}, paths)
+        return total + rule(goal, laked, {t: (icons, []) for t, icons in habitat.items()}, paths)
+
+    def _around_with(self, cell: Cell, piece: dict) -> int:
+        """Campfire Stories / Misty Falls (icons on the squares around the goal's pieces,
+        each square once) with `piece` on `cell`: its own icons if it stands around one of
+        them, and, if it is one of them, the icons of its neighbours not yet counted
+        (provisional lakes have no icons, so the lakes it adds or covers change nothing)."""
+        if self.around_zone is None:
+            laked = with_lakes(self.board)
+            wanted = self.goal["piece"] if self.goal else None
+            self.around_zone = {(x + dx, y + dy) for (x, y), p in self.board.items() if p["kind"] == wanted
+                                for dx, dy in NEIGHBOURS8}
+            self.around_cells = {c for c in self.around_zone if c in laked}
+            self.around_icons = sum(icons_of(laked[c]) for c in self.around_cells)
+        old = self.board.get(cell)
+        if old is not None:                    # an animal on its tile: the same icons
+            return self.around_icons
+        icons = self.around_icons + (icons_of(piece) if cell in self.around_zone else 0)
+        if self.goal is not None and piece["kind"] == self.goal["piece"]:
+            x, y = cell
+            for dx, dy in NEIGHBOURS8:
+                n = (x + dx, y + dy)
+                if n in self.board and n not in self.around_cells:
+                    icons += icons_of(self.board[n])
+        return icons
