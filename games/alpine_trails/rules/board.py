@@ -556,13 +556,14 @@ class PlacementScorer:
     it shows, and changes only the walks that ended on its cell or start next to it; the
     rest of the board scores as before. A piece replacing another (an animal on its
     terrain tile) changes the animal count alone. Anything else is scored in full.
-    games/alpine_trails/tests/test_board.py checks it against `score_board`."""
+    games/alpine_trails/tests/test_placement_score.py checks it against `score_board`."""
 
     def __init__(self, board: Board, goal_id: str | None = None) -> None:
         self.board, self.goal_id = board, goal_id
         self.goal = GOALS.get(goal_id) if goal_id else None
         self.rule = GOAL_KINDS.get(self.goal["kind"]) if self.goal else None
-        # the goals that read the board itself (the others read habitats and walks only)
+        # the goals that read the board with the new piece on it (the others read habitats
+        # and walks only, or the icons around their pieces, kept up to date in _around_with)
         self.goal_reads_board = self.goal is not None and self.goal["kind"] not in (
             "specialist", "balanced", "well_rounded", "long_hike", "backcountry", "around")
         self.around_zone: set[Cell] | None = None       # Campfire Stories, Misty Falls: on first use
@@ -584,13 +585,13 @@ class PlacementScorer:
         self.animals = sum(1 for p in board.values() if p.get("animal"))
         self.total = self._total(board, self.lakes, best, self.paths, self.falls, self.tents, self.animals)
 
-    def _fall_points(self, cell: Cell, lakes: frozenset | None = None, also: Cell | None = None) -> int:
+    def _fall_points(self, cell: Cell, lakes: frozenset | None = None) -> int:
         """A waterfall's points on `cell`: its neighbours on the board or lakes."""
         lakes = self.lakes if lakes is None else lakes
         x, y = cell
         return POINTS_PER_WATERFALL_NEIGHBOUR * sum(
             1 for dx, dy in NEIGHBOURS8
-            if (n := (x + dx, y + dy)) in self.board or n in lakes or n == also)
+            if (n := (x + dx, y + dy)) in self.board or n in lakes)
 
     def _falls_gained(self, cells) -> int:
         """What the board's waterfalls gain from newly filled `cells` (a piece, new lakes)."""
