@@ -485,3 +485,239 @@ def describe(piece: dict) -> dict[str, Any]:
     elif kind == "campsite":
         out.update(tent=True)
     return out
+
+
+# --- one more piece: the score without rescoring the board (the bot's trials) ----------
+
+LAKE: dict = {"kind": "lake"}
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def habitat_groups(board: Board) -> tuple[dict[Cell, int], list[int], list[str]]:
+    """Every orthogonal group of one terrain: the group of each cell, and per group its icons
+    and terrain (`habitats` keeps only the largest per terrain)."""
+    group_of: dict[Cell, int] = {}
+    icons: list[int] = []
+    terrains: list[str] = []
+    for start, piece in board.items():
+        terrain = terrain_of(piece)
+        if terrain is None or start in group_of:
+            continue
+        gid = len(icons)
+        group_of[start] = gid
+        stack, total = [start], 0
+        while stack:
+            x, y = stack.pop()
+            total += icons_of(board[(x, y)])
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if n not in group_of:
+                    q = board.get(n)
+                    if q is not None and terrain_of(q) == terrain:
+                        group_of[n] = gid
+                        stack.append(n)
+        icons.append(total)
+        terrains.append(terrain)
+    return group_of, icons, terrains
+
+
+def walk_from(get: Callable[[Cell], dict | None], lake: Cell, d: int) -> dict | None:
+    """The out-and-back walk of §8.6 leaving `lake` towards `d` (as `out_and_back_paths`
+    walks it), or None when no trail end enters the lake there; `stop` is the cell where
+    the walk ended, so a piece put there later knows which walks it extends."""
+    cur = step(lake, d)
+    piece = get(cur)
+    if piece is None or piece["kind"] != "trail" or opp(d) not in piece_exits(piece):
+        return None
+    came = opp(d)
+    miles, tiles, seen = 0, [], set()
+    while True:
+        piece = get(cur)
+        if piece is None or piece["kind"] != "trail" or cur in seen:
+            break
+        tile = TILES[piece["tile"]]
+        exits = piece_exits(piece)
+        if tile["shape"] == "T" or came not in exits:
+            break
+        seen.add(cur)
+        miles += tile["miles"]
+        tiles.append(cur)
+        out = next(e for e in exits if e != came)
+        cur, came = step(cur, out), opp(out)
+    return {"lake": lake, "miles": miles, "tiles": tiles, "d": d, "stop": cur}
+
+
+class PlacementScorer:
+    """`sum(score_board(board + piece, goal).values())` for one more piece on a fixed board,
+    worked out from the board's own parts instead of rescoring it (the greedy bot tries
+    every legal placement, and rescoring the whole board for each was 90 % of a rollout).
+
+    A piece on an empty cell joins at most the groups of its four neighbours (one habitat
+    changes), covers the provisional lake on its cell and adds one at each open trail end
+    it shows, and changes only the walks that ended on its cell or start next to it; the
+    rest of the board scores as before. A piece replacing another (an animal on its
+    terrain tile) changes the animal count alone. Anything else is scored in full.
+    games/alpine_trails/tests/test_placement_score.py checks it against `score_board`."""
+
+    def __init__(self, board: Board, goal_id: str | None = None) -> None:
+        self.board, self.goal_id = board, goal_id
+        self.goal = GOALS.get(goal_id) if goal_id else None
+        self.rule = GOAL_KINDS.get(self.goal["kind"]) if self.goal else None
+        # the goals that read the board with the new piece on it (the others read habitats
+        # and walks only, or the icons around their pieces, kept up to date in _around_with)
+        self.goal_reads_board = self.goal is not None and self.goal["kind"] not in (
+            "specialist", "balanced", "well_rounded", "long_hike", "backcountry", "around")
+        self.around_zone: set[Cell] | None = None       # Campfire Stories, Misty Falls: on first use
+        self.around_cells: set[Cell] = set()
+        self.around_icons = 0
+        self.lakes = frozenset(targeted_cells(board) | {c for c, p in board.items() if p["kind"] == "lake"})
+        self.group_of, self.group_icons, self.group_terrain = habitat_groups(board)
+        best = dict.fromkeys(TERRAINS, 0)
+        for icons, terrain in zip(self.group_icons, self.group_terrain, strict=True):
+            best[terrain] = max(best[terrain], icons)
+        self.habitat = best
+        self.paths = [walk for lake in self.lakes for d in range(4)
+                      if (walk := walk_from(board.get, lake, d)) is not None]
+        self.stops = frozenset(walk["stop"] for walk in self.paths)
+        self.longest = max((walk["miles"] for walk in self.paths), default=0)
+        self.waterfalls = frozenset(c for c, p in board.items() if p["kind"] == "waterfall")
+        self.falls = sum(self._fall_points(c) for c in self.waterfalls)
+        self.tents = count_kind(board, "campsite")
+        self.animals = sum(1 for p in board.values() if p.get("animal"))
+        self.total = self._total(board, self.lakes, best, self.paths, self.falls, self.tents, self.animals)
+
+    def _fall_points(self, cell: Cell, lakes: frozenset | None = None) -> int:
+        """A waterfall's points on `cell`: its neighbours on the board or lakes."""
+        lakes = self.lakes if lakes is None else lakes
+        x, y = cell
+        return POINTS_PER_WATERFALL_NEIGHBOUR * sum(
+            1 for dx, dy in NEIGHBOURS8
+            if (n := (x + dx, y + dy)) in self.board or n in lakes)
+
+    def _falls_gained(self, cells) -> int:
+        """What the board's waterfalls gain from newly filled `cells` (a piece, new lakes)."""
+        if not self.waterfalls:
+            return 0
+        return POINTS_PER_WATERFALL_NEIGHBOUR * sum(
+            1 for x, y in cells for dx, dy in NEIGHBOURS8 if (x + dx, y + dy) in self.waterfalls)
+
+    def total_with(self, cell: Cell, piece: dict) -> int:
+        """The board's total with `piece` on `cell` (the board itself is not changed)."""
+        board = self.board
+        old = board.get(cell)
+        if old is not None:
+            if old["kind"] != piece["kind"] or terrain_of(old) != terrain_of(piece) \
+                    or icons_of(old) != icons_of(piece) or piece["kind"] == "trail":
+                return sum(score_board({**board, cell: piece}, self.goal_id).values())
+            animals = self.animals + bool(piece.get("animal")) - bool(old.get("animal"))
+            return self._total({**board, cell: piece}, self.lakes, self.habitat, self.paths, self.falls,
+                               self.tents, animals, cell, piece)
+        kind = piece["kind"]
+        lakes = self.lakes
+        filled = [] if cell in lakes else [cell]        # a lake's cell counted for waterfalls already
+        if cell in lakes:
+            lakes = lakes - {cell}
+        if kind == "trail":
+            new_lakes = [n for d in piece_exits(piece) if (n := step(cell, d)) not in board and n not in lakes]
+            if new_lakes:
+                lakes = lakes.union(new_lakes)
+                filled += new_lakes
+            placed = {**board, cell: piece}
+            paths = self._paths_with_trail(placed, cell, piece)
+        else:
+            placed = {**board, cell: piece} if self.goal_reads_board else board
+            paths = [w for w in self.paths if w["lake"] != cell] if cell in self.lakes else self.paths
+        falls = self.falls + self._falls_gained(filled)
+        if kind == "waterfall":
+            falls += self._fall_points(cell, lakes)
+        return self._total(placed, lakes, self._habitat_with(cell, piece), paths, falls,
+                           self.tents + (kind == "campsite"), self.animals + bool(piece.get("animal")),
+                           cell, piece)
+
+    def _habitat_with(self, cell: Cell, piece: dict) -> dict[str, int]:
+        terrain = terrain_of(piece)
+        if terrain is None:
+            return self.habitat
+        x, y = cell
+        groups = {gid for dx, dy in ORTHOGONAL
+                  if (gid := self.group_of.get((x + dx, y + dy))) is not None and self.group_terrain[gid] == terrain}
+        icons = icons_of(piece) + sum(self.group_icons[gid] for gid in groups)
+        if icons <= self.habitat[terrain]:
+            return self.habitat
+        return {**self.habitat, terrain: icons}
+
+    def _paths_with_trail(self, placed: Board, cell: Cell, piece: dict) -> list[dict]:
+        """The walks once a trail is on `cell`: those from the lake it covers are gone, it
+        extends those that ended on it and starts new ones from the lakes its ends face;
+        every other walk is unchanged."""
+        kept: list[dict]
+        redo: list[dict] = []
+        if cell in self.lakes or cell in self.stops:
+            kept = []
+            for walk in self.paths:
+                if walk["lake"] == cell:
+                    continue
+                (redo if walk["stop"] == cell else kept).append(walk)
+        else:
+            kept = list(self.paths)
+        get = placed.get
+        for walk in redo:
+            again = walk_from(get, walk["lake"], walk["d"])
+            if again is not None:
+                kept.append(again)
+        for d in piece_exits(piece):
+            lake = step(cell, d)
+            if lake not in placed or placed[lake]["kind"] == "lake":
+                again = walk_from(get, lake, opp(d))
+                if again is not None:
+                    kept.append(again)
+        return kept
+
+    def _total(self, placed: Board, lakes: frozenset, habitat: dict[str, int], paths: list[dict],
+               falls: int, tents: int, animals: int, cell: Cell | None = None, piece: dict | None = None) -> int:
+        """`score_board`'s total from its parts; `placed` is the board with the new `piece`
+        on `cell` (without provisional lakes: they are added for the goals that count them)."""
+        longest = self.longest if paths is self.paths else max((p["miles"] for p in paths), default=0)
+        total = (sum(habitat.values()) + falls + POINTS_PER_LAKE * len(lakes) + POINTS_PER_TENT * tents
+                 + POINTS_PER_ANIMAL * animals + POINTS_PER_MILE * longest)
+        goal, rule = self.goal, self.rule
+        if rule is None or goal is None:
+            return total
+        kind = goal["kind"]
+        if kind == "around" and cell is not None and piece is not None:
+            return total + self._around_with(cell, piece)
+        if kind == "per_piece":
+            count = {"lake": len(lakes), "campsite": tents}.get(goal["piece"])
+            if count is None:
+                count = count_kind(placed, goal["piece"])
+            return total + goal["points"] * count
+        laked = placed
+        if kind == "around":
+            laked = dict(placed)
+            for c in lakes:
+                if c not in laked:
+                    laked[c] = LAKE
+        return total + rule(goal, laked, {t: (icons, []) for t, icons in habitat.items()}, paths)
+
+    def _around_with(self, cell: Cell, piece: dict) -> int:
+        """Campfire Stories / Misty Falls (icons on the squares around the goal's pieces,
+        each square once) with `piece` on `cell`: its own icons if it stands around one of
+        them, and, if it is one of them, the icons of its neighbours not yet counted
+        (provisional lakes have no icons, so the lakes it adds or covers change nothing)."""
+        if self.around_zone is None:
+            laked = with_lakes(self.board)
+            wanted = self.goal["piece"] if self.goal else None
+            self.around_zone = {(x + dx, y + dy) for (x, y), p in self.board.items() if p["kind"] == wanted
+                                for dx, dy in NEIGHBOURS8}
+            self.around_cells = {c for c in self.around_zone if c in laked}
+            self.around_icons = sum(icons_of(laked[c]) for c in self.around_cells)
+        old = self.board.get(cell)
+        if old is not None:                    # an animal on its tile: the same icons
+            return self.around_icons
+        icons = self.around_icons + (icons_of(piece) if cell in self.around_zone else 0)
+        if self.goal is not None and piece["kind"] == self.goal["piece"]:
+            x, y = cell
+            for dx, dy in NEIGHBOURS8:
+                n = (x + dx, y + dy)
+                if n in self.board and n not in self.around_cells:
+                    icons += icons_of(self.board[n])
+        return icons

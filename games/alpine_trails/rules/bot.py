@@ -16,10 +16,6 @@ CAMPSITE_TILE_COST = 0.5      # share of the given-up tile's best placement valu
 LATER_ANIMAL_SHARE = 0.5      # an animal with no tile to stand on yet: its points, discounted
 
 
-def _total(board: B.Board, goal: str) -> float:
-    return sum(B.score_board(board, goal).values())
-
-
 def _gift_cost(state: dict, seat: int, terrain: str) -> float:
     if state["solo"]:
         return 0.0
@@ -48,26 +44,34 @@ def _goal_points_per(goal: str | None, kind: str) -> int:
 
 
 class _Trial:
-    """Scores a piece put on a copy of the bot's board (each distinct piece once)."""
+    """Scores a piece put on the bot's board (each distinct piece once), by what it changes
+    (`board.PlacementScorer`: the same total as rescoring the whole board, at a fraction of
+    the cost)."""
 
     def __init__(self, board: B.Board, goal: str) -> None:
         self.board, self.goal = board, goal
-        self.base = _total(board, goal)
+        self.scorer = B.PlacementScorer(board, goal)
+        self.base = self.scorer.total
         self.tried: dict = {}
+        self.faced: dict = {}
         # a closed loop earns a waterfall: its usual worth, plus what the goal pays for one
         self.loop_credit = WATERFALL_CREDIT + _goal_points_per(goal, "waterfall")
+
+    def faces(self, cell) -> tuple:
+        """`board.faces` of a cell, once per cell (every tile and rotation asks)."""
+        face = self.faced.get(cell)
+        if face is None:
+            face = self.faced[cell] = B.faces(self.board, cell)
+        return face
+
+    def total_with(self, cell, piece: dict) -> int:
+        return self.scorer.total_with(cell, piece)
 
     def value_of(self, cell, piece: dict, loops: int = 0) -> float:
         key = (cell, piece["kind"], piece.get("tile"), piece.get("animal"),
                B.piece_exits(piece) if piece["kind"] == "trail" else None)
         if key not in self.tried:
-            saved = self.board.get(cell)
-            self.board[cell] = piece
-            self.tried[key] = _total(self.board, self.goal) - self.base + self.loop_credit * loops
-            if saved is None:
-                del self.board[cell]
-            else:
-                self.board[cell] = saved
+            self.tried[key] = self.total_with(cell, piece) - self.base + self.loop_credit * loops
         return self.tried[key]
 
 
@@ -76,7 +80,7 @@ def _place_value(state: dict, seat: int, trial: _Trial, action: dict) -> float:
     tile = TILES[action["tile"]]
     if action["side"] != "trail":
         return trial.value_of(cell, {"kind": "terrain", "tile": action["tile"]})
-    _problem, links = B.trail_fit(B.faces(trial.board, cell), B.EXITS[(tile["shape"], action["rotation"])])
+    _problem, links = B.trail_fit(trial.faces(cell), B.EXITS[(tile["shape"], action["rotation"])])
     piece = {"kind": "trail", "tile": action["tile"], "rotation": action["rotation"]}
     value = trial.value_of(cell, piece, max(0, links - 1))
     if tile["shape"] == "T":
