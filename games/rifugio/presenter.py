@@ -21,6 +21,7 @@ from html import escape as _html_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
+from games.rifugio.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.rifugio.rules import data as D
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
