@@ -32,7 +32,10 @@ HEX16 = "8,1 14,4.5 14,11.5 8,15 2,11.5 2,4.5"     # the legend's small hexagon
 
 
 def _esc(value: Any) -> str:
-    """What auto-escape printed: a safe string as it is (not copied), anything else escaped."""
+    """What auto-escape printed: a safe string as it is (not copied), a number as Python prints
+    it (the final table's cells), anything else escaped."""
+    if type(value) is int:
+        return str(value)
     return value if isinstance(value, SafeString) else escape(str(value))
 
 
