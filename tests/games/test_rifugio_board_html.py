@@ -159,3 +159,28 @@ def test_the_replay_still_draws_the_template(start_game, alice, bob):
     game = start_game("rifugio", [alice, bob])
     panel = seat_panel_context(game, 0)
     assert board_html({**panel, "replay": True}) is None
+
+
+def test_kept_texts_follow_the_language(start_game, alice, bob):
+    """The tiles' titles and names and the cards' category boxes are kept per language
+    (presenter.LanguageTexts): drawn in English first, a German panel still reads German."""
+    from html import escape
+
+    from games.rules.base import _
+
+    game = next(g for played, g in positions(start_game, [alice, bob], "rifugio", stops=(30,), seed=5))
+    with translation.override("en"):
+        english = seat_panel_context(game, 0)["board"]
+    with translation.override("de"):
+        board = seat_panel_context(game, 0)["board"]
+        flowers = _("Flowers")
+        view_tiles = {t["key"]: t for t in board["tiles"]}
+        for t in game.rules.view(game.state, 0)["tiles"]:
+            shown = view_tiles[t["key"]]
+            if not t["holders"] and not shown["rifugio"]:
+                title = f"({t['q']},{t['r']}) {presenter._tile_text(t)}"
+                assert (shown["title"], shown["title_html"]) == (title, escape(title))
+            assert shown["name"] == presenter.tile_name(t["tile"])
+    assert flowers != "Flowers" and f'title="{flowers}: ' in board["players_html"]
+    assert 'title="Flowers: ' in english["players_html"]
+    assert [t["title"] for t in english["tiles"]] != [t["title"] for t in board["tiles"]]
