@@ -19,8 +19,10 @@ from functools import lru_cache
 from html import escape as _html_escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from games import selection
+from games.rifugio.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.rifugio.rules import data as D
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
@@ -411,6 +413,40 @@ def _cell_of(value: str | None) -> tuple[int, int] | None:
     return int(q), int(r)
 
 
+# --- what one language reads the same on every render -------------------------------------------
+
+class LanguageTexts:
+    """Texts of the board that read the same on every render in one language (issue 21: the
+    map's ~70 tiles asked the catalogue for, and escaped, the same titles and names on every
+    render, and the players' cards their same category boxes): each tile's title without its
+    holders and hut (text and escaped), each tile's name, each category box's HTML. Kept per
+    language for the process's life, as games.translations keeps its answers (the catalogues
+    and the tile data do not change under a running process); bounded."""
+
+    LIMIT = 5_000
+
+    def __init__(self) -> None:
+        self.titles: dict = {}        # (kind, terrain) or (tile, kind) -> (text, escaped text)
+        self.names: dict = {}         # tile id -> tile_name()
+        self.categories: dict = {}    # a category box's inputs -> its HTML
+        self.card_words: dict = {}    # the cards' fixed words, escaped
+
+    def size(self) -> int:
+        return len(self.titles) + len(self.names) + len(self.categories)
+
+
+_LANGUAGE_TEXTS: dict[str, LanguageTexts] = {}
+
+
+def language_texts() -> LanguageTexts:
+    """The active language's kept texts."""
+    language = get_language() or ""
+    texts = _LANGUAGE_TEXTS.get(language)
+    if texts is None or texts.size() > LanguageTexts.LIMIT:
+        texts = _LANGUAGE_TEXTS[language] = LanguageTexts()
+    return texts
+
+
 # --- the board context: one small builder per area of the board --------------------------------
 
 @dataclass
@@ -427,7 +463,7 @@ class Page:
     rifugi: dict = field(default_factory=dict)
     rafts_at: dict = field(default_factory=dict)
     words: Words = field(default_factory=Words)
-    tile_texts: dict = field(default_factory=dict)     # a tile's title without holders and hut, by tile
+    texts: LanguageTexts = field(default_factory=lambda: language_texts())
 
     @classmethod
     def from_panel(cls, panel: dict) -> Page:
@@ -540,27 +576,62 @@ def map_tiles(page: Page) -> list[dict]:
     return [_map_tile(page, t, t["key"] in placed) for t in page.view["tiles"]]
 
 
+NO_WATER = (False,) * 6
+
+
 def _map_tile(page: Page, t: dict, placed: bool) -> dict:
-    cx, cy = centre(t["q"], t["r"])
-    is_water = t["key"] in page.water
-    water_around = [k in page.water for k in _neighbour_keys(t["q"], t["r"])]
-    owner = page.rifugi.get(t["key"])
-    holders = [{"seat": h, "letter": LETTERS[h], "name": page.names[h],
-                "x": round(cx + HOLDER_DX + HOLDER_GAP * i, 2), "y": round(cy + HOLDER_DY, 2)}
-               for i, h in enumerate(t["holders"])]
+    """A tile's drawing. What depends on its place, its sides and the water around it alone
+    (geometry, outline, the frame of its SVG) comes from caches; its title and name from the
+    language's kept texts."""
+    key, kind, q, r = t["key"], t["kind"], t["q"], t["r"]
+    water = page.water
+    is_water = key in water
+    water_around = tuple(k in water for k in _neighbour_keys(q, r)) if water else NO_WATER
+    icon = kind if kind in ICON_KINDS else None
+    x, y, hexes, tris, tris_svg, edges, outline, frame, pond = _tile_drawing(q, r, key, t["sides"], icon, is_water,
+                                                                              water_around)
+    owner = page.rifugi.get(key)
+    title, title_html = _tile_title(t, page.names, owner, page.texts)
+    names = page.texts.names
+    name = names.get(t["tile"])
+    if name is None:
+        name = names[t["tile"]] = tile_name(t["tile"])
     return {
-        "key": t["key"], "q": t["q"], "r": t["r"], "cx": round(cx, 2), "cy": round(cy, 2),
-        "hex": hex_points(cx, cy), "tris": triangles(cx, cy, t["sides"]), "tris_svg": triangles_svg(cx, cy, t["sides"]),
-        "edges": _tile_edges(cx, cy, is_water, water_around),
-        "water": is_water, "pond": is_water and not any(water_around),
-        "icon": t["kind"] if t["kind"] in ICON_KINDS else None,
-        "item": t["tile"] if t["category"] else None, "name": tile_name(t["tile"]),
-        "holders": holders, "placed": placed, "title": _tile_title(t, page.names, owner, page.tile_texts),
-        "rifugio": None if owner is None else {
-            "owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
-            "x": round(cx + HUT_DX, 2), "y": round(cy + HUT_DY, 2)},
+        "key": key, "q": q, "r": r, "cx": x, "cy": y, "hex": hexes, "tris": tris, "tris_svg": tris_svg,
+        "edges": edges, "outline_svg": outline, "frame": frame, "water": is_water, "pond": pond, "icon": icon,
+        "item": t["tile"] if t["category"] else None, "name": name,
+        "holders": _holders(page, q, r, t["holders"]) if t["holders"] else [],
+        "placed": placed, "title": title, "title_html": title_html,
+        "rifugio": None if owner is None else _hut(page, q, r, owner),
         "water_neighbours": sum(water_around),
     }
+
+
+def _holders(page: Page, q: int, r: int, seats: list[int]) -> list[dict]:
+    """The dots on a tile for the players holding its card."""
+    cx, cy = centre(q, r)
+    return [{"seat": h, "letter": LETTERS[h], "name": page.names[h],
+             "x": round(cx + HOLDER_DX + HOLDER_GAP * i, 2), "y": round(cy + HOLDER_DY, 2)}
+            for i, h in enumerate(seats)]
+
+
+def _hut(page: Page, q: int, r: int, owner: int) -> dict:
+    cx, cy = centre(q, r)
+    return {"owner": owner, "letter": LETTERS[owner], "name": page.names[owner],
+            "x": round(cx + HUT_DX, 2), "y": round(cy + HUT_DY, 2)}
+
+
+@lru_cache(maxsize=8192)
+def _tile_drawing(q: int, r: int, key: str, sides: str, icon: str | None, is_water: bool,
+                  water_around: tuple[bool, ...]) -> tuple:
+    """What a tile's place, sides, kind and the water around it decide: its centre (rounded),
+    hexagon, triangles (and their SVG), outline (and its SVG), the SVG group around its title,
+    and whether it is a pond. The same on every render: one cache read per tile."""
+    cx, cy = centre(q, r)
+    pond = is_water and True not in water_around
+    edges, outline = _tile_outline(cx, cy, is_water, water_around if is_water else NO_WATER)
+    return (round(cx, 2), round(cy, 2), hex_points(cx, cy), triangles(cx, cy, sides), triangles_svg(cx, cy, sides),
+            edges, outline, _tile_frame(key, cx, cy, sides, icon, is_water, pond), pond)
 
 
 @lru_cache(maxsize=4096)
@@ -568,9 +639,14 @@ def _neighbour_keys(q: int, r: int) -> tuple[str, ...]:
     return tuple(f"{q + dq},{r + dr}" for dq, dr in D.DIRS)
 
 
-def _tile_edges(cx: float, cy: float, is_water: bool, water_around: list[bool]) -> list[dict]:
-    """The outline of a tile, side by side; one river is one body, so no line between waters."""
-    return [e for s, e in enumerate(_hex_edges(cx, cy)) if not (is_water and water_around[s])]
+@lru_cache(maxsize=8192)
+def _tile_outline(cx: float, cy: float, is_water: bool, water_around: tuple[bool, ...]) -> tuple[tuple, str]:
+    """The outline of a tile, side by side, and its SVG lines; one river is one body, so no
+    line between waters."""
+    edges = tuple(e for s, e in enumerate(_hex_edges(cx, cy)) if not (is_water and water_around[s]))
+    shore = ' class="shore"' if is_water else ""
+    return edges, "".join(f'<line x1="{e["x1"]}" y1="{e["y1"]}" x2="{e["x2"]}" y2="{e["y2"]}"{shore}/>'
+                          for e in edges)
 
 
 @lru_cache(maxsize=4096)
@@ -623,7 +699,10 @@ def map_columns(viewbox: str) -> float:
 
 def _esc(value) -> str:
     """Django's conditional_escape (the template's auto-escape), without its lazy-text wrapper:
-    already-safe text as it is, anything else through html.escape (& < > " ')."""
+    already-safe text as it is, a number as Python prints it, anything else through html.escape
+    (& < > " ')."""
+    if type(value) is int:
+        return str(value)
     return value.__html__() if hasattr(value, "__html__") else _html_escape(str(value))
 
 
@@ -641,7 +720,7 @@ def map_svg(m: dict) -> dict[str, SafeString]:
     layers = {
         "frontier": "".join(f'<polygon points="{f["hex"]}"/>' for f in m["frontier"]),
         "tiles": "\n  " + "".join(_tile_svg(t) for t in tiles) + "\n  ",
-        "outlines": "".join(_outline_svg(t) for t in tiles),
+        "outlines": "".join(t["outline_svg"] for t in tiles),
         "placed": _placed_svg(tiles),
         "icons": "\n  " + "".join(_icon_svg(t) for t in tiles if t["icon"]) + "\n  ",
         "huts": "".join(_hut_svg(t["rifugio"]) for t in tiles if t["rifugio"]),
@@ -662,17 +741,20 @@ def _tris_markup(tris) -> str:
 
 
 def _tile_svg(t: dict) -> str:
-    classes = f"tile kind-{t['icon'] or 'plain'}" + (" water" if t["water"] else "") + (" pond" if t["pond"] else "")
-    ripple = (f'<path class="ripple" d="M{_int(t["cx"]) - 12},{t["cy"]} q4,-3 8,0 t8,0 t8,0" '
-              f'transform="translate(0,6)"/>' if t["water"] else "")
-    tris = t.get("tris_svg") or _tris_markup(t["tris"])
-    return (f'\n    <g class="{classes}" data-key="{t["key"]}">\n      <title>{_esc(t["title"])}</title>\n'
-            f'      {tris}\n      {ripple}\n    </g>\n  ')
+    head, tail = t["frame"]
+    return head + t["title_html"] + tail
 
 
-def _outline_svg(t: dict) -> str:
-    shore = ' class="shore"' if t["water"] else ""
-    return "".join(f'<line x1="{e["x1"]}" y1="{e["y1"]}" x2="{e["x2"]}" y2="{e["y2"]}"{shore}/>' for e in t["edges"])
+@lru_cache(maxsize=8192)
+def _tile_frame(key: str, cx: float, cy: float, sides: str, icon: str | None, water: bool,
+                pond: bool) -> tuple[str, str]:
+    """A tile's SVG group around its title (what its place, sides and water decide)."""
+    classes = f"tile kind-{icon or 'plain'}" + (" water" if water else "") + (" pond" if pond else "")
+    x, y = round(cx, 2), round(cy, 2)
+    ripple = (f'<path class="ripple" d="M{_int(x) - 12},{y} q4,-3 8,0 t8,0 t8,0" '
+              f'transform="translate(0,6)"/>' if water else "")
+    return (f'\n    <g class="{classes}" data-key="{key}">\n      <title>',
+            f'</title>\n      {triangles_svg(cx, cy, sides)}\n      {ripple}\n    </g>\n  ')
 
 
 def _placed_svg(tiles: list[dict]) -> str:
@@ -684,19 +766,28 @@ def _placed_svg(tiles: list[dict]) -> str:
 
 
 def _icon_svg(t: dict) -> str:
-    icon, cx, cy = t["icon"], t["cx"], t["cy"]
-    item = f" item-{t['item'].lower()}" if t["item"] else ""
-    bear = (f'<text class="bear-value" x="{cx}" y="{_int(cy) + 11}">−3</text>' if icon == "bear" else "")
+    icon = t["icon"]
     start_word = _esc(pgettext("start tile", "START")) if icon == "start" else ""
-    start = f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{start_word}</text>' if start_word else ""
-    holds = _("%(name)s holds this card") if t["holders"] else ""
+    head, tail = _icon_frame(icon, t["item"], t["cx"], t["cy"], start_word)
+    if not t["holders"]:
+        return head + t["title_html"] + tail + "\n  "
+    holds = _("%(name)s holds this card")
     holders = "".join(
         f'<g class="holder seat-{d["seat"]}"><title>{holds % {"name": _esc(d["name"])}}'
         f'</title><circle cx="{_int(d["x"])}" cy="{d["y"]}" r="4.2"/><text x="{d["x"]}" y="{_int(d["y"]) + 2}">'
         f'{_esc(d["letter"])}</text></g>' for d in t["holders"])
-    return (f'\n    <g class="icon icon-{icon}{_esc(item)}"><title>{_esc(t["title"])}</title>\n'
-            f'      <use href="#rf-{icon}" x="{_int(cx) - 12}" y="{_int(cy) - 17}" width="24" height="24"/>\n'
-            f'      {bear}\n      {start}\n    </g>\n    {holders}\n  ')
+    return head + t["title_html"] + tail + holders + "\n  "
+
+
+@lru_cache(maxsize=4096)
+def _icon_frame(icon: str, item: str | None, cx: float, cy: float, start_word: str) -> tuple[str, str]:
+    """A tile's icon group around its title (what its kind, item and place decide)."""
+    item_class = f" item-{item.lower()}" if item else ""
+    bear = (f'<text class="bear-value" x="{cx}" y="{_int(cy) + 11}">−3</text>' if icon == "bear" else "")
+    start = f'<text class="start-label" x="{cx}" y="{_int(cy) - 20}">{start_word}</text>' if start_word else ""
+    return (f'\n    <g class="icon icon-{icon}{_esc(item_class)}"><title>',
+            f'</title>\n      <use href="#rf-{icon}" x="{_int(cx) - 12}" y="{_int(cy) - 17}" width="24" height="24"/>\n'
+            f'      {bear}\n      {start}\n    </g>\n    ')
 
 
 def _hut_svg(hut: dict) -> str:
@@ -767,12 +858,20 @@ def _badge_svg(t: dict) -> str:
 # Same msgids; a blocktranslate's variables are escaped, its sentence is not (as here).
 
 def players_html(players: list[dict], expansion: bool) -> SafeString:
-    words = {"you": _esc(pgettext("rifugio", "you")), "on_move": _esc(pgettext("rifugio", "on the move")),
-             "bears": _esc(_("Bear cards, −3 each")), "huts": _esc(_("Rifugio cards, 2 points each")),
-             "rafts": _esc(_("Raft-point cards, 2 points each")), "steps": _esc(_("Extra-step cards, 0 points")),
-             "supply": _esc(_("Still in supply"))}
+    texts = language_texts()
+    words = texts.card_words or _card_words(texts)
     memo = Words()
-    return mark_safe("\n  " + "".join(_card_html(p, expansion, words, memo) for p in players) + "\n  ")
+    return mark_safe("\n  " + "".join(_card_html(p, expansion, words, memo, texts) for p in players) + "\n  ")
+
+
+def _card_words(texts: LanguageTexts) -> dict:
+    """The cards' fixed words in the active language, escaped, kept with its texts."""
+    texts.card_words = {
+        "you": _esc(pgettext("rifugio", "you")), "on_move": _esc(pgettext("rifugio", "on the move")),
+        "bears": _esc(_("Bear cards, −3 each")), "huts": _esc(_("Rifugio cards, 2 points each")),
+        "rafts": _esc(_("Raft-point cards, 2 points each")), "steps": _esc(_("Extra-step cards, 0 points")),
+        "supply": _esc(_("Still in supply"))}
+    return texts.card_words
 
 
 def _mini(icon: str) -> str:
@@ -780,7 +879,10 @@ def _mini(icon: str) -> str:
             f'width="24" height="24"/></svg>')
 
 
-def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
+MINI = {icon: _mini(icon) for icon in ("bear", "hut", "raft", "boot")}
+
+
+def _card_html(p: dict, expansion: bool, words: dict, memo: Words, texts: LanguageTexts | None = None) -> str:
     info, name, seat = p["info"], _esc(p["name"]), p["seat"]
     tags = ((f' <span class="tag">{words["you"]}</span>' if p["is_you"] else "")
             + (f' <span class="tag on-move">{words["on_move"]}</span>' if p["is_active"] else ""))
@@ -790,7 +892,7 @@ def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
     if p["bear_names"]:
         bears += f' <small class="muted">({", ".join(_esc(b) for b in p["bear_names"])})</small>'
     raft_cards = _("Raft cards %(n)s") % {"n": _esc(info["raft_cards"])}
-    rafts = f'<li title="{words["rafts"]}">{_mini("raft")} {raft_cards}</li>' if expansion else ""
+    rafts = f'<li title="{words["rafts"]}">{MINI["raft"]} {raft_cards}</li>' if expansion else ""
     hut_cards = _("Rifugio cards %(n)s") % {"n": _esc(info["rifugio_cards"])}
     step_cards = _("Extra steps %(n)s") % {"n": _esc(info["extra_step_cards"])}
     if expansion:
@@ -798,7 +900,8 @@ def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
                           info["rafts_left"]) % {"n": _esc(info["rafts_left"]), "rifugi": _esc(info["rifugi_left"])}
     else:
         supply = _("Supply: %(rifugi)s Rifugi") % {"rifugi": _esc(info["rifugi_left"])}
-    cats = "".join(_category_html(c, memo) for c in p["categories"])
+    kept = (texts or language_texts()).categories
+    cats = "".join(_kept_category_html(c, memo, kept) for c in p["categories"])
     return (
         f'\n    <article class="rf-player seat-{seat}{" is-active" if p["is_active"] else ""}'
         f'{" is-you" if p["is_you"] else ""}" aria-label="{name}">\n      <header>\n'
@@ -808,13 +911,22 @@ def _card_html(p: dict, expansion: bool, words: dict, memo: Words) -> str:
         f'          <ul class="plain">{breakdown}</ul></details>\n      </header>\n'
         f'      <div class="rf-cats">\n        {cats}\n      </div>\n'
         f'      <ul class="rf-cards plain">\n'
-        f'        <li title="{words["bears"]}">{_mini("bear")} {bears}</li>\n'
-        f'        <li title="{words["huts"]}">{_mini("hut")} '
+        f'        <li title="{words["bears"]}">{MINI["bear"]} {bears}</li>\n'
+        f'        <li title="{words["huts"]}">{MINI["hut"]} '
         f'{hut_cards}</li>\n'
         f'        {rafts}\n'
-        f'        <li title="{words["steps"]}">{_mini("boot")} '
+        f'        <li title="{words["steps"]}">{MINI["boot"]} '
         f'{step_cards}</li>\n'
         f'        <li class="muted" title="{words["supply"]}">{supply}</li>\n      </ul>\n    </article>\n  ')
+
+
+def _kept_category_html(c: dict, memo: Words, kept: dict) -> str:
+    """A category box as drawn before in this language (5 categories x 8 hands of cards)."""
+    key = (c["key"], c["label"], c["count"], c["complete"], tuple(s["held"] for s in c["slots"]))
+    html = kept.get(key)
+    if html is None:
+        html = kept[key] = _category_html(c, memo)
+    return html
 
 
 def _category_html(c: dict, memo: Words) -> str:
@@ -1073,10 +1185,11 @@ def water_targets(page: Page) -> tuple[list[dict], dict | None]:
 
 def player_cards(page: Page, tiles: list[dict]) -> list[dict]:
     """One card per player: item categories, waterfalls with their bonus, score breakdown."""
-    return [_player_card(page, p, tiles) for p in page.view["seats"]]
+    by_item = {t["item"]: t for t in tiles if t["item"]}
+    return [_player_card(page, p, by_item) for p in page.view["seats"]]
 
 
-def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
+def _player_card(page: Page, p: dict, by_item: dict[str, dict]) -> dict:
     i = p["seat"]
     breakdown = [{"label": page.words[BREAKDOWN_LABEL[k]] if k in BREAKDOWN_LABEL else k, "value": v}
                  for k, v in p["breakdown"].items()]
@@ -1084,7 +1197,7 @@ def _player_card(page: Page, p: dict, tiles: list[dict]) -> dict:
         "seat": i, "letter": LETTERS[i], "name": page.names[i], "info": p, "categories": item_categories(p, page.words),
         "breakdown": breakdown, "breakdown_text": "; ".join(f"{b['label']} {b['value']}" for b in breakdown),
         "is_active": page.on_move(i), "is_you": i == page.seat,
-        "waterfalls": held_waterfalls(page, p, tiles),
+        "waterfalls": held_waterfalls(page, p, by_item),
         "bear_names": [bear_name(b) for b in p["bears"]],
     }
 
@@ -1100,8 +1213,8 @@ def item_categories(p: dict, words: Words | None = None) -> list[dict]:
     return cats
 
 
-def held_waterfalls(page: Page, p: dict, tiles: list[dict]) -> list[dict]:
-    by_item = {t["item"]: t for t in tiles if t["item"]}
+def held_waterfalls(page: Page, p: dict, by_item: dict[str, dict]) -> list[dict]:
+    """The waterfalls a player holds, with their bonus; `by_item`: the map's tiles by item."""
     out = []
     for t in p["items_by_category"]["WATERFALL"]:
         tile = by_item.get(t)
@@ -1123,16 +1236,23 @@ def _score_rows(rows, expansion: bool = True):
     return out
 
 
-def _tile_title(t: dict, names: list[str], owner, texts: dict | None = None) -> str:
-    texts = {} if texts is None else texts
+def _tile_title(t: dict, names: list[str], owner, texts: LanguageTexts) -> tuple[str, str]:
+    """A tile's title, as text and escaped ('(2,-1) Edelweiss: flower, 2 points · held by Ada')."""
     # a named tile is one of a kind; plain tiles of one terrain (and all water) read alike
     known = (t["kind"], t["terrain"]) if t["kind"] in ("plain", "water", "start") else (t["tile"], t["kind"])
-    text = texts.get(known) or texts.setdefault(known, _tile_text(t))
+    kept = texts.titles.get(known)
+    if kept is None:
+        text = _tile_text(t)
+        kept = texts.titles[known] = (text, _html_escape(text))
+    at = f"({t['q']},{t['r']}) "        # nothing in it to escape
+    if not t["holders"] and owner is None:
+        return at + kept[0], at + kept[1]
+    text = kept[0]
     if t["holders"]:
         text = _("%(tile)s · held by %(names)s") % {"tile": text, "names": ", ".join(names[h] for h in t["holders"])}
     if owner is not None:
         text = _("%(tile)s · Rifugio of %(owner)s") % {"tile": text, "owner": names[owner]}
-    return f"({t['q']},{t['r']}) {text}"
+    return at + text, _html_escape(at + text)
 
 
 def _tile_text(t: dict) -> str:
