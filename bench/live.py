@@ -182,7 +182,10 @@ class Server:
                                       "--ws-max-size", "16777216",
                                       # a 5,000-socket fan-out keeps a worker busy past the 5 s default,
                                       # and uvicorn then kills it without a log line (issue 21)
-                                      "--timeout-worker-healthcheck", "60"], cwd=ROOT, env=env,
+                                      "--timeout-worker-healthcheck", "60",
+                                      # BENCH_WS=websockets-sansio|wsproto: another socket implementation
+                                      *(["--ws", os.environ["BENCH_WS"]] if os.environ.get("BENCH_WS") else [])],
+                                     cwd=ROOT, env=env,
                                      stdout=self.log_file, stderr=subprocess.STDOUT if self.log_file else None,
                                      start_new_session=True)  # its own process group: see __exit__
         for _ in range(200):
@@ -957,6 +960,8 @@ def main() -> None:
     parser.add_argument("--pages-only", action="store_true", help="only the lobby, profile and the page on the wire")
     parser.add_argument("--push-floor", type=int, default=0, metavar="MOVES",
                         help="only the move against the floor, 100 sockets on one game, MOVES rounds")
+    parser.add_argument("--push-floor-sockets", type=int, default=100, metavar="M",
+                        help="with --push-floor: M sockets instead of 100")
     parser.add_argument("--idle-sockets", type=int, default=0, metavar="N",
                         help="also hold N sockets idle on one server, then check that moves reach every one "
                              "(make bench SOCKETS=N; issue 21 item 7)")
@@ -986,7 +991,7 @@ def main() -> None:
     if args.push_floor:
         with Server(layers[0]) as server:
             base = statistics.median(asyncio.run(closed_loop([Http(people[0][1])], bare_step, seconds))[1])
-            bench_push_floor(server, people, 100, args.push_floor, base=base)
+            bench_push_floor(server, people, args.push_floor_sockets, args.push_floor, base=base)
         return
     with Server(layers[0]) as server:
         if args.fanout_only:
