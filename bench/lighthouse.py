@@ -16,8 +16,10 @@ each page, signed in as the player (a session cookie in the profile of a fresh c
 one per page, that Lighthouse drives through --port, with --disable-storage-reset) except
 the log-in page, which a fresh chromium of Lighthouse's own opens. The server's channel
 layer has a prefix of its own (CHANNEL_PREFIX): Redis pub/sub ignores database numbers.
-It prints the four category scores per page and every audit of the accessibility,
-best-practices and SEO categories that did not pass, and writes the JSON reports to
+It prints the four category scores per page, its Total Blocking Time and its main
+thread's CPU and wall time (from the saved trace: on a busy machine wall ≫ CPU, and the
+score drops with the load), and every audit of the accessibility, best-practices and SEO
+categories that did not pass, and writes the JSON reports and traces to
 test-artifacts/lighthouse/. docs/accessibility.md has the figures.
 
 Performance is measured on a machine shared with other work: take its score as a rough
@@ -174,7 +176,7 @@ def lighthouse(url: str, signed_in: bool, name: str) -> dict:
     """One Lighthouse run, in the signed-in chromium (`--port`) or a fresh one of its own."""
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{name.replace(' ', '-')}.json"
-    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={path}",
+    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={path}", "--save-assets",
                "--form-factor=mobile", f"--only-categories={','.join(CATEGORIES)}"]
     if signed_in:
         command += [f"--port={CDP_PORT}", "--disable-storage-reset"]
@@ -186,6 +188,19 @@ def lighthouse(url: str, signed_in: bool, name: str) -> dict:
     else:
         raise RuntimeError(f"Lighthouse failed three times on {url}")
     return json.loads(path.read_text())
+
+
+def main_thread_ms(name: str) -> tuple[float, float]:
+    """(CPU, wall) ms of the page's main-thread tasks in the 10 s after its navigation, from
+    the trace Lighthouse saved. Lighthouse simulates from wall durations (x4), so on a busy
+    machine a task waiting for a core counts as work: CPU ÷ wall says how far to trust TBT."""
+    trace = json.loads((OUT / f"{name.replace(' ', '-')}-0.trace.json").read_text())
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    start = next(e for e in events if e.get("name") == "navigationStart"
+                 and e["args"].get("data", {}).get("documentLoaderURL", "").startswith("http"))
+    tasks = [e for e in events if e.get("name") == "RunTask" and e.get("pid") == start["pid"]
+             and e.get("tid") == start["tid"] and "dur" in e and 0 <= e["ts"] - start["ts"] <= 10_000_000]
+    return sum(e.get("tdur", 0) for e in tasks) / 1000, sum(e["dur"] for e in tasks) / 1000
 
 
 def failing(report: dict) -> list[str]:
@@ -221,14 +236,18 @@ def main() -> None:
             with chromium(cookie) if signed_in else contextlib.nullcontext():
                 report = lighthouse(base + path, signed_in, name)
             scores = [round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES]
-            rows.append((name, *scores))
+            tbt = report["audits"]["total-blocking-time"]["numericValue"]
+            cpu, wall = main_thread_ms(name)
+            rows.append((name, *scores, f"{tbt:.0f}", f"{cpu:.0f} / {wall:.0f}"))
             problems += [f"{name}: {line}" for line in failing(report)]
-            print(f"{name:28} " + " ".join(f"{s:>5}" for s in scores), flush=True)
+            print(f"{name:28} " + " ".join(f"{s:>5}" for s in scores)
+                  + f"   TBT {tbt:5.0f} ms, main thread CPU / wall {cpu:4.0f} / {wall:4.0f} ms", flush=True)
     version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True).stdout.strip()
     print(f"\nLighthouse {version}, mobile, chromium headless; DEBUG=0 uvicorn\n")
-    print("| page | performance | accessibility | best practices | SEO |\n| --- | ---: | ---: | ---: | ---: |")
-    for name, *scores in rows:
-        print(f"| {name} | " + " | ".join(str(s) for s in scores) + " |")
+    print("| page | performance | accessibility | best practices | SEO | TBT ms | main thread CPU / wall ms |\n"
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, *cells in rows:
+        print(f"| {name} | " + " | ".join(str(c) for c in cells) + " |")
     print("\n" + ("\n".join(problems) if problems else "Every accessibility, best-practices and SEO audit passed."))
 
 
