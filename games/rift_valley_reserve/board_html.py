@@ -28,7 +28,10 @@ TOTAL = ' class="total"'
 
 
 def _esc(value: Any) -> str:
-    """What auto-escape printed: a safe string as it is (not copied), anything else escaped."""
+    """What auto-escape printed: a safe string as it is (not copied), anything else escaped
+    (a number's digits have nothing to escape)."""
+    if type(value) is int:
+        return str(value)
     return value if isinstance(value, SafeString) else escape(str(value))
 
 
@@ -47,9 +50,9 @@ def board_html(panel: dict) -> str | None:
         return None
     from games.panel import action_vals
 
-    game, view, board = panel["game"], panel["view"], panel["board"]
-    urls = {"panel": _esc(reverse("games:panel", args=[game.pk])), "act": _esc(reverse("games:act", args=[game.pk])),
-            "vals": lambda action: _esc(action_vals(panel, action))}
+    view, board = panel["view"], panel["board"]
+    hx = board["hx"]     # the URLs the presenter reversed for the maps (escaped)
+    urls = {"panel": hx.panel_url, "act": hx.act_url, "vals": lambda action: _esc(action_vals(panel, action))}
     turn = _esc(view["turn"])
     strip, round_table = _("All maps and where they go next"), _("Maps round the table")
     out = [f'\n<section class="card board rvr" data-turn="{turn}" data-sel-root data-sel="{_esc(board["selection"])}" '
