@@ -18,10 +18,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from games.shell import kept_include
+from games.shell import game_url, kept_include
 from games.rules.base import _, ngettext
 
 TOTAL = ' class="total"'
@@ -127,7 +126,7 @@ def _controls(panel: dict, board: dict, urls: dict) -> str:
     if board["my_pending"]:
         undo = ""
         if panel["can_undo"]:
-            url = _esc(reverse("games:undo", args=[panel["game"].pk]))
+            url = _esc(game_url(panel["game"], "games:undo"))
             undo = (f'<button type="button" class="button secondary take-back" hx-post="{url}" hx-target="#live" '
                     'hx-swap="innerHTML">' + _("Take back my draw") + "</button>")
         drew = _("You drew %(draw)s — drawn — waiting for the others.") % {"draw": _esc(board["my_pending_text"])}

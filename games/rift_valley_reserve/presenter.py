@@ -577,16 +577,15 @@ def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
 
 
 def panel_hx(panel: dict) -> Hx:
-    """The URLs and hx-vals the held map's controls use, for this render's token."""
-    from django.urls import reverse
-
+    """The URLs and hx-vals the held map's controls use, for this render's token (the URLs
+    reversed once per Game instance: a move's push draws every audience from one)."""
     from games.panel import action_vals
+    from games.shell import game_url
 
     game = panel.get("game")
     if game is None:
         return Hx()
-    return Hx(reverse("games:act", args=[game.pk]), reverse("games:panel", args=[game.pk]),
-              lambda action: action_vals(panel, action))
+    return Hx(game_url(game, "games:act"), game_url(game, "games:panel"), lambda action: action_vals(panel, action))
 
 
 def draw_maps(panel: dict, board: dict, hx: Hx) -> None:
@@ -1058,9 +1057,11 @@ def per_map_html(board: dict) -> SafeString:
     head = ('<thead><tr><th scope="col"><span class="visually-hidden">' + _("Category") + f'</span></th>'
             f'{board["map_headings"]}</tr></thead>')
     out = []
+    labels: dict[str, str] = {}      # every table has the same rows: each label escaped once
     for row in board["scores"]:
         lines = "".join(f'\n          <tr{TOTAL_CLASS if line["total"] else ""}><th scope="row">'
-                        f'{_esc(line["label"])}</th>{line["tds"]}</tr>\n        ' for line in row["map_lines"])
+                        f'{labels.get(line["label"]) or labels.setdefault(line["label"], _esc(line["label"]))}'
+                        f'</th>{line["tds"]}</tr>\n        ' for line in row["map_lines"])
         out.append(f'\n      <table class="score-table rvr-score-table rvr-per-map">\n        <caption>'
                    f'<span class="num" style="background: {_esc(row["colour"])}">{_esc(row["num"])}</span> '
                    f'{_person(row["name"])}</caption>\n        {head}\n        <tbody>\n        {lines}\n'

@@ -47,9 +47,9 @@ def _attr(value: Any) -> str:
 
 
 def _name(names: list[str], seat: Any) -> str:
-    """`names|get:seat` (None when there is no such seat)."""
+    """`names|get:seat` (None when there is no such seat), from the names escaped (map_svg)."""
     try:
-        return _attr(names[seat])
+        return names[seat]
     except (IndexError, TypeError):
         return "None"
 
@@ -280,7 +280,7 @@ def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, coo
     """The SVG of one map: `big` the large map with its tooltips and controls (`zoom` the
     phone's half of it), else a thumbnail; `label` its accessible name; `coords` (a large
     map's default) its row and column labels, in a margin the viewBox adds left and above."""
-    names, hx = names or [], hx or Hx()
+    names, hx = [_attr(name) for name in names or ()], hx or Hx()   # escaped once, not per Stop
     kind = "zoom" if zoom else "big" if big else "thumb"
     coords = big if coords is None else coords
     y: float = 0
