@@ -65,7 +65,9 @@ class Hx:
         return f'hx-post="{self.act_url}" hx-vals="{_attr(self._vals(action))}" {HX}'
 
     def get(self, sel: Any) -> str:
-        return f'hx-get="{self.panel_url}?sel={_attr(sel)}" {HX}'
+        """A link to `?sel=`, whose value comes from games.selection: its syntax ([a-z0-9_:,.-]
+        and letters, checked on every encode) has nothing to escape, so it goes in as it is."""
+        return f'hx-get="{self.panel_url}?sel={sel if type(sel) is str else _attr(sel)}" {HX}'
 
 
 def cell_parts(cell: dict, size: float, big: bool) -> tuple[str, str, str]:
