@@ -43,6 +43,17 @@ def esc(value) -> str:
     return _html_escape(str(value))
 
 
+def game_url(game, name: str) -> str:
+    """`reverse(name, args=[game.pk])`, reversed once per Game instance and name: a move's
+    push draws every audience from one instance, and a reverse() (the URL configuration and
+    script prefix read through asgiref's Local) cost as much as a few hundred f-strings."""
+    urls = game.__dict__.setdefault("_reversed_urls", {})
+    url = urls.get(name)
+    if url is None:
+        url = urls[name] = reverse(name, args=[game.pk])
+    return url
+
+
 _KEPT_INCLUDES: dict[tuple[str, str], str] = {}
 
 
@@ -121,7 +132,7 @@ def status_line(panel: dict) -> str:
             words = ngettext("%(names)s wins.", "%(names)s win.", len(panel["winners"]))
             winners = ('<span class="star" aria-hidden="true">★</span> '
                        + words % {"n": len(panel["winners"]), "names": esc(panel["winners_names"])})
-        replay = esc(reverse("games:replay", args=[game.pk]))
+        replay = esc(game_url(game, "games:replay"))
         return ('\n      <strong>' + _("Game over.") + f'</strong> {winners}\n      '
                 f'<span class="ending">{ending}</span> <a href="{replay}">' + _("Watch the replay") + '</a>\n    ')
     return '\n      <strong>' + _("This game was aborted.") + f'</strong> <span class="ending">{ending}</span>\n    '
@@ -141,7 +152,7 @@ def active_status(panel: dict) -> list[str]:
         deadline = ('<span class="muted">'
                     + _("Deadline %(deadline)s.") % {"deadline": esc(local_time(game.turn_deadline))} + "</span>")
     lines.append(deadline)
-    lines.append(f'<button class="button" hx-post="{esc(reverse("games:take_back", args=[game.pk]))}" '
+    lines.append(f'<button class="button" hx-post="{esc(game_url(game, "games:take_back"))}" '
                  f'hx-target="#live" hx-swap="innerHTML">' + _("Take my seat back from the bot") + '</button>'
                  if panel["can_take_back"] else "")
     return lines
@@ -211,7 +222,7 @@ def final_result(panel: dict) -> str:
                    f'        <span class="points">{points}</span>\n        {rating}</li>')
     new_table = _("New table of %(title)s") % {"title": esc(game.title)}
     out += ['\n    </ol>\n    <p class="row results-links"><a class="button" href="', esc(reverse("lobby:index")),
-            '">', _("Back to the lobby"), '</a>\n      <a href="', esc(reverse("games:replay", args=[game.pk])), '">',
+            '">', _("Back to the lobby"), '</a>\n      <a href="', esc(game_url(game, "games:replay")), '">',
             _("Watch the replay"), '</a>\n      <a href="', esc(reverse("lobby:create")), "?game=",
             esc(game.game_slug), '">', new_table, "</a></p>\n  </section>\n  "]
     return "".join(out)
@@ -278,7 +289,7 @@ def table_actions(panel: dict) -> str:
 def abort_button(panel: dict) -> str:
     if not panel["can_abort"]:
         return ""
-    url = esc(reverse("games:abort", args=[panel["game"].pk]))
+    url = esc(game_url(panel["game"], "games:abort"))
     return (f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML" '
             'hx-confirm="' + _("Abort this game? Nobody wins, ratings do not change.") + '">'
             + _("Abort the game") + '</button>')
@@ -290,7 +301,7 @@ def resign_button(panel: dict) -> str:
     game = panel["game"]
     confirm = (_("Resign? You rank last, and a bot plays your seat to the end.") if game.players > 2
                else _("Resign? You rank last."))
-    url = esc(reverse("games:resign", args=[game.pk]))
+    url = esc(game_url(game, "games:resign"))
     return (f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML" '
             f'hx-confirm="{confirm}">' + _("Resign") + '</button>')
 
@@ -324,9 +335,9 @@ def rematch(panel: dict) -> str:
         decline = ""
         if offer:
             decline = (f'<button class="button secondary" '
-                       f'hx-post="{esc(reverse("games:decline_rematch", args=[game.pk]))}" hx-target="#live" '
+                       f'hx-post="{esc(game_url(game, "games:decline_rematch"))}" hx-target="#live" '
                        f'hx-swap="innerHTML">' + _("Decline") + '</button>')
-        choice = (f'\n        <button class="button" hx-post="{esc(reverse("games:rematch", args=[game.pk]))}" '
+        choice = (f'\n        <button class="button" hx-post="{esc(game_url(game, "games:rematch"))}" '
                   f'hx-target="#live" hx-swap="innerHTML">{offer_words}</button>\n        {decline}\n      ')
     return f"\n      {accepted}\n      {choice}\n    "
 
@@ -334,7 +345,7 @@ def rematch(panel: dict) -> str:
 def undo(panel: dict) -> str:
     if not panel["can_undo"]:
         return ""
-    url = esc(reverse("games:undo", args=[panel["game"].pk]))
+    url = esc(game_url(panel["game"], "games:undo"))
     return ('\n      <section class="card undo-card" aria-label="' + _("Your last move") + f'">'
             f'<button class="button secondary" hx-post="{url}" hx-target="#live" hx-swap="innerHTML">'
             f'' + _("Take back my last move") + '</button></section>\n      ')

@@ -18,17 +18,19 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from games.shell import kept_include
+from games.shell import game_url, kept_include
 from games.rules.base import _, ngettext
 
 TOTAL = ' class="total"'
 
 
 def _esc(value: Any) -> str:
-    """What auto-escape printed: a safe string as it is (not copied), anything else escaped."""
+    """What auto-escape printed: a safe string as it is (not copied), anything else escaped
+    (a number's digits have nothing to escape)."""
+    if type(value) is int:
+        return str(value)
     return value if isinstance(value, SafeString) else escape(str(value))
 
 
@@ -47,9 +49,9 @@ def board_html(panel: dict) -> str | None:
         return None
     from games.panel import action_vals
 
-    game, view, board = panel["game"], panel["view"], panel["board"]
-    urls = {"panel": _esc(reverse("games:panel", args=[game.pk])), "act": _esc(reverse("games:act", args=[game.pk])),
-            "vals": lambda action: _esc(action_vals(panel, action))}
+    view, board = panel["view"], panel["board"]
+    hx = board["hx"]     # the URLs the presenter reversed for the maps (escaped)
+    urls = {"panel": hx.panel_url, "act": hx.act_url, "vals": lambda action: _esc(action_vals(panel, action))}
     turn = _esc(view["turn"])
     strip, round_table = _("All maps and where they go next"), _("Maps round the table")
     out = [f'\n<section class="card board rvr" data-turn="{turn}" data-sel-root data-sel="{_esc(board["selection"])}" '
@@ -124,7 +126,7 @@ def _controls(panel: dict, board: dict, urls: dict) -> str:
     if board["my_pending"]:
         undo = ""
         if panel["can_undo"]:
-            url = _esc(reverse("games:undo", args=[panel["game"].pk]))
+            url = _esc(game_url(panel["game"], "games:undo"))
             undo = (f'<button type="button" class="button secondary take-back" hx-post="{url}" hx-target="#live" '
                     'hx-swap="innerHTML">' + _("Take back my draw") + "</button>")
         drew = _("You drew %(draw)s — drawn — waiting for the others.") % {"draw": _esc(board["my_pending_text"])}

@@ -13,7 +13,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -35,7 +34,7 @@ from games.rift_valley_reserve.geometry import (
 )
 from games.rift_valley_reserve.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.rift_valley_reserve.rules.board import trail_path
-from games.rift_valley_reserve.svg import COLUMN_LETTERS, THUMBS, Hx, map_svg
+from games.rift_valley_reserve.svg import COLUMN_LETTERS, THUMBS, Hx, lines_svg, map_svg
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
 # Module-level texts are marked (gettext_noop) and translated where they are shown: the
@@ -83,8 +82,18 @@ def picks(action: dict) -> list:
 def select(panel: dict, n: int) -> selection.Selection:
     def is_map(value: str) -> bool:
         return value.isdigit() and int(value) < n
-    return selection.select(panel.get("selection", ""), panel.get("legal") or [], picks,
-                            extras={"v": is_map, "z": lambda value: value in HALVES})
+    extras = {"v": is_map, "z": lambda value: value in HALVES}
+    raw = panel.get("selection", "")
+    legal = (panel.get("legal") or []) if towards_a_draw(raw, extras) else []
+    return selection.select(raw, legal, picks, extras=extras)
+
+
+def towards_a_draw(raw: str, extras: dict) -> bool:
+    """Does the `?sel=` value hold a pick towards a draw (not only extras)? Without one, the
+    selection has no picks, names no action and offers no route whatever is legal, so the
+    legal actions need not be spelled out (issue 21: a tenth of a panel, a hundred-odd
+    actions at 40 moves, on every push, which never has a selection)."""
+    return bool(raw) and any(selection.key_of(p) not in extras for p in selection.parse(raw))
 
 
 def _cell_of(value: str | None) -> Cell | None:
@@ -145,9 +154,37 @@ def square_title(words: dict | None, r: int, c: int, area: str, t: str) -> str:
     return words["square_terrain"] % {"square": square((r, c)), "area": area, "terrain": words["terrain"][t]}
 
 
+# A map's squares and lines by layout, size, arrows and tooltips' words (see layout); bounded.
+_LAYOUTS: dict[tuple, dict] = {}
+
+
+def layout(m: dict, size: float, arrows: bool, words: dict | None = None) -> dict:
+    """What a map draws whatever is drawn on it: its cells and area labels (cell_items), its
+    area borders and Rift outline, as lines and as SVG. Built once per layout, size and
+    language and shared by every render (issue 21: a fifth of the board's time went into
+    them). Read-only: mark_cells copies the cells it changes."""
+    key = (tuple(m["terrain"]), tuple(m["areas"]), size, arrows,
+           None if words is None else (words["square"], words["square_terrain"], tuple(words["terrain"].items())))
+    found = _LAYOUTS.get(key)
+    if found is None:
+        if len(_LAYOUTS) > 256:
+            _LAYOUTS.clear()
+        cells, labels = _cell_items(m, size, arrows, words)
+        borders, rift = area_borders(m["areas"], size), rift_outline(m["terrain"], size)
+        found = _LAYOUTS[key] = {"cells": cells, "labels": labels, "borders": borders, "rift": rift,
+                                 "borders_svg": lines_svg(borders), "rift_svg": lines_svg(rift)}
+    return found
+
+
 def cell_items(m: dict, size: float, arrows: bool, words: dict | None = None) -> tuple[list[dict], list[dict]]:
     """Every cell of a map (inert; the controls builder makes some clickable) and the
-    number of each area, drawn in its first cell; with `words`, each square's tooltip."""
+    number of each area, drawn in its first cell; with `words`, each square's tooltip.
+    The dicts are shared (see layout), each with `parts`, where svg.cell_parts keeps its markup."""
+    found = layout(m, size, arrows, words)
+    return list(found["cells"]), list(found["labels"])
+
+
+def _cell_items(m: dict, size: float, arrows: bool, words: dict | None) -> tuple[list[dict], list[dict]]:
     cells, labels, seen = [], [], set()
     for r, line in enumerate(m["terrain"]):
         for c, ch in enumerate(line):
@@ -158,7 +195,8 @@ def cell_items(m: dict, size: float, arrows: bool, words: dict | None = None) ->
                           "arrow": ("h" if ch == "|" else "v" if ch == "-" else "") if arrows else "",
                           "title": square_title(words, r, c, area, t),
                           # The keys must exist: in a template a missing "get" finds dict.get.
-                          "legal": False, "get": None, "post": None, "cancel": None, "label": ""})
+                          "legal": False, "get": None, "post": None, "cancel": None, "label": "",
+                          "parts": {}})
             if area not in seen:
                 seen.add(area)
                 labels.append({"x": x + 3, "y": y + size * 0.28, "area": area})
@@ -218,14 +256,15 @@ def map_geometry(m: dict, size: float, colours: list[str], *, pending: dict | No
     """Everything the SVG of one map needs, at `size` px per cell; `titles` for a large
     map (drawn with `big`), whose squares, Stops, Tents and Trails have tooltips."""
     words = map_words() if titles else None
-    cells, labels = cell_items(m, size, arrows, words)
+    fixed = layout(m, size, arrows, words)
     stops, tents = drawn_items(m, size, colours, words)
     return {
         "size": size, "rows": m["rows"], "cols": m["cols"],
         "width": m["cols"] * size + 2 * PAD, "height": m["rows"] * size + 2 * PAD,
         "inner_w": m["cols"] * size, "inner_h": m["rows"] * size, "pad": PAD,
-        "cells": cells, "borders": area_borders(m["areas"], size), "rift": rift_outline(m["terrain"], size),
-        "labels": labels, "owner_colour": colours[m["owner"]],
+        "cells": list(fixed["cells"]), "borders": fixed["borders"], "rift": fixed["rift"],
+        "borders_svg": fixed["borders_svg"], "rift_svg": fixed["rift_svg"],
+        "labels": list(fixed["labels"]), "owner_colour": colours[m["owner"]],
         "stops": stops, "tents": tents, "trails": trail_items(m, size, colours, words),
         "mine": pending_item(pending, pending_seat, size, colours),
         "r_stop": size * STOP_RADIUS, "r_halo": size * STOP_RADIUS + HALO_EXTRA, "font": size * FONT,
@@ -288,21 +327,36 @@ def cancel_sel(sel: selection.Selection, ch: dict) -> str:
 
 def mark_cells(geo: dict, sel: selection.Selection, ch: dict, map_name: str = "") -> None:
     """Legal squares of the current mode become links (a ghost, then its confirmation);
-    while something is chosen, any other square cancels it."""
+    while something is chosen, any other square cancels it. The cells changed are copies
+    (cell_items' are shared), each with its accessible name escaped once (`aria`)."""
     ghost, first = ch["ghost"], ch["first"]
     kind = "tent" if ch["mode"] == "tent" else "stop"
     words = {False: _(CELL_LABELS[kind, False]), True: _(CELL_LABELS[kind, True])}
+    # The label escaped: escaping the sentence then filling in the escaped map name and
+    # the square (letters and digits) gives what escaping the filled-in sentence gave.
+    shown = {confirm: escape(text) for confirm, text in words.items()}
+    escaped_name = escape(map_name)
+    legal_cells = ch["cells"] if first is None else ()
+    cancel = cancel_sel(sel, ch) if ghost is not None or first is not None else None
+    # sel.start(mode, cell) for every square: the mode's `?sel=` then the cell's pick
+    # (a cell's value, digits and "-", is always a valid pick).
+    start = sel.start(f"m:{ch['mode']}")
+    marked = []
     for cell in geo["cells"]:
         rc = (cell["r"], cell["c"])
-        cell["legal"] = first is None and rc in ch["cells"]
-        if cell["legal"]:
-            cell["label"] = cell_label(kind, rc, map_name, confirm=rc == ghost, words=words)
-        if cell["legal"] and rc == ghost:
-            cell["post"] = sel.action
-        elif cell["legal"]:
-            cell["get"] = sel.start(f"m:{ch['mode']}", f"c:{cell_value(rc)}")
-        elif ghost is not None or first is not None:
-            cell["cancel"] = cancel_sel(sel, ch)
+        if rc in legal_cells:
+            confirm = rc == ghost
+            name = square(rc)
+            cell = dict(cell, legal=True, label=words[confirm] % {"square": name, "map": map_name},
+                        aria=shown[confirm] % {"square": name, "map": escaped_name})
+            if confirm:
+                cell["post"] = sel.action
+            else:
+                cell["get"] = f"{start}.c:{cell_value(rc)}"
+        elif cancel is not None:
+            cell = dict(cell, cancel=cancel)
+        marked.append(cell)
+    geo["cells"] = marked
 
 
 def only_routes(legal: list[dict]) -> dict[frozenset, dict]:
@@ -523,21 +577,20 @@ def replay_maps(view: dict, names: list[str], colours: list[str]) -> list[dict]:
 
 
 def panel_hx(panel: dict) -> Hx:
-    """The URLs and hx-vals the held map's controls use, for this render's token."""
-    from django.urls import reverse
-
+    """The URLs and hx-vals the held map's controls use, for this render's token (the URLs
+    reversed once per Game instance: a move's push draws every audience from one)."""
     from games.panel import action_vals
+    from games.shell import game_url
 
     game = panel.get("game")
     if game is None:
         return Hx()
-    return Hx(reverse("games:act", args=[game.pk]), reverse("games:panel", args=[game.pk]),
-              lambda action: action_vals(panel, action))
+    return Hx(game_url(game, "games:act"), game_url(game, "games:panel"), lambda action: action_vals(panel, action))
 
 
-def draw_maps(panel: dict, board: dict) -> None:
+def draw_maps(panel: dict, board: dict, hx: Hx) -> None:
     """The large map and the phone's half of it as SVG (svg.map_svg), with their controls."""
-    hx, names = panel_hx(panel), panel["names"]
+    names = panel["names"]
     common = {"big": True, "map_index": board["map"]["index"], "map_owner": board["map"]["owner"],
               "seat": panel.get("seat"), "names": names, "ghost": board["ghost_geo"],
               "my_colour": board["my_colour"], "hx": hx}
@@ -573,21 +626,31 @@ def score_rows(view: dict, names: list[str]) -> list[dict]:
                                   "cells": [pm[k] for k, _label in CATEGORY_LABELS], "total": pm["total"]}
                                  for b, pm in enumerate(e["per_map"])]})
     rows.sort(key=lambda row: (row["rank"], row["seat"]))
+    labels = line_labels()
     for row in rows:
-        row["map_lines"] = _lines([pm["cells"] for pm in row["per_map"]], [pm["total"] for pm in row["per_map"]])
+        row["map_lines"] = _lines([pm["cells"] for pm in row["per_map"]], [pm["total"] for pm in row["per_map"]],
+                                  labels)
     return rows
 
 
-def _lines(columns: list[list[int]], totals: list[int]) -> list[dict]:
+def line_labels() -> list[str]:
+    """The score rows' names: the categories, then "Total" (translated)."""
+    return [*(_(label) for _key, label in CATEGORY_LABELS), _("Total")]
+
+
+def _lines(columns: list[list[int]], totals: list[int], labels: list[str] | None = None) -> list[dict]:
     """Score columns turned into rows: one per category (Unconnected Stops included), then
     the total they add up to. A table with a column per player or map instead of per
-    category stays narrow enough for a phone, every category named in full (issue 19)."""
-    lines: list[dict[str, Any]] = [{"label": _(label), "cells": [column[i] for column in columns], "total": False}
-                                   for i, (_key, label) in enumerate(CATEGORY_LABELS)]
-    lines.append({"label": _("Total"), "cells": totals, "total": True})
+    category stays narrow enough for a phone, every category named in full (issue 19).
+    `labels`: line_labels(), when the caller has them (a panel draws six such tables)."""
+    *names, total_name = labels or line_labels()
+    lines: list[dict[str, Any]] = [{"label": label, "cells": [column[i] for column in columns], "total": False}
+                                   for i, label in enumerate(names)]
+    lines.append({"label": total_name, "cells": totals, "total": True})
     for line in lines:   # the numbers' cells written here: a template loop per cell was a hot spot
-        line["tds"] = mark_safe("".join(f"<td>{int(v)}</td>" for v in line["cells"]))
-        line["strong_tds"] = (mark_safe("".join(f"<td><strong>{int(v)}</strong></td>" for v in line["cells"]))
+        numbers = tuple(map(int, line["cells"]))
+        line["tds"] = SafeString(("<td>%d</td>" * len(numbers)) % numbers)
+        line["strong_tds"] = (SafeString(("<td><strong>%d</strong></td>" * len(numbers)) % numbers)
                               if line["total"] else line["tds"])
     return lines
 
@@ -596,10 +659,8 @@ def map_headings(view: dict, names: list[str]) -> SafeString:
     """The per-map score tables' column headings ("on <name>'s map"), the same in every
     player's table: written once (as {% blocktranslate %} with `|person` did)."""
     words = _("on %(name)s's map")
-    return mark_safe("".join(
-        '<th scope="col">%s</th>' % (words % {"name": format_html('<span class="name" title="{0}">{0}</span>',
-                                                                  names[m["owner"]])})
-        for m in view["maps"]))
+    return mark_safe("".join('<th scope="col">%s</th>' % (words % {"name": _person(names[m["owner"]])})
+                             for m in view["maps"]))
 
 
 def score_lines(rows: list[dict]) -> list[dict]:
@@ -692,8 +753,10 @@ def board_context(panel: dict) -> dict[str, Any]:
     board.update(seat_chips_html=seat_chips_html(board, seat), per_map_html=per_map_html(board),
                  history_html=history_html(board["history"]))
     if not replay:
-        draw_maps(panel, board)
-        board["thumbs_html"] = thumbs_html(board, panel_hx(panel).panel_url)   # escaped by Hx
+        # The URLs reversed once a render: the maps, the thumbnails and board_html use them.
+        board["hx"] = hx = panel_hx(panel)
+        draw_maps(panel, board, hx)
+        board["thumbs_html"] = thumbs_html(board, hx.panel_url)   # escaped by Hx
     return {"board": board}
 
 
@@ -929,6 +992,8 @@ def how_to_play_context() -> dict:
 # tests/games/reference): outside texts escaped once, translated words as the template printed them.
 
 def _esc(value) -> str:
+    if type(value) is int:    # seat numbers, ranks, points: digits have nothing to escape
+        return str(value)
     return value if isinstance(value, SafeString) else escape(str(value))
 
 
@@ -992,9 +1057,11 @@ def per_map_html(board: dict) -> SafeString:
     head = ('<thead><tr><th scope="col"><span class="visually-hidden">' + _("Category") + f'</span></th>'
             f'{board["map_headings"]}</tr></thead>')
     out = []
+    labels: dict[str, str] = {}      # every table has the same rows: each label escaped once
     for row in board["scores"]:
         lines = "".join(f'\n          <tr{TOTAL_CLASS if line["total"] else ""}><th scope="row">'
-                        f'{_esc(line["label"])}</th>{line["tds"]}</tr>\n        ' for line in row["map_lines"])
+                        f'{labels.get(line["label"]) or labels.setdefault(line["label"], _esc(line["label"]))}'
+                        f'</th>{line["tds"]}</tr>\n        ' for line in row["map_lines"])
         out.append(f'\n      <table class="score-table rvr-score-table rvr-per-map">\n        <caption>'
                    f'<span class="num" style="background: {_esc(row["colour"])}">{_esc(row["num"])}</span> '
                    f'{_person(row["name"])}</caption>\n        {head}\n        <tbody>\n        {lines}\n'

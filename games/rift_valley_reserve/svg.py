@@ -39,14 +39,17 @@ HX = 'hx-target="#live" hx-swap="innerHTML"'
 
 
 def _attr(value: Any) -> str:
-    """A text from elsewhere, escaped as the template's auto-escape did."""
+    """A text from elsewhere, escaped as the template's auto-escape did (a number's digits
+    have nothing to escape)."""
+    if type(value) is int:
+        return str(value)
     return escape(str(value))
 
 
 def _name(names: list[str], seat: Any) -> str:
-    """`names|get:seat` (None when there is no such seat)."""
+    """`names|get:seat` (None when there is no such seat), from the names escaped (map_svg)."""
     try:
-        return _attr(names[seat])
+        return names[seat]
     except (IndexError, TypeError):
         return "None"
 
@@ -62,46 +65,74 @@ class Hx:
         return f'hx-post="{self.act_url}" hx-vals="{_attr(self._vals(action))}" {HX}'
 
     def get(self, sel: Any) -> str:
-        return f'hx-get="{self.panel_url}?sel={_attr(sel)}" {HX}'
+        """A link to `?sel=`, whose value comes from games.selection: its syntax ([a-z0-9_:,.-]
+        and letters, checked on every encode) has nothing to escape, so it goes in as it is."""
+        return f'hx-get="{self.panel_url}?sel={sel if type(sel) is str else _attr(sel)}" {HX}'
+
+
+def cell_parts(cell: dict, size: float, big: bool) -> tuple[str, str, str]:
+    """What a square draws whatever its controls: its whole markup when it has none, the
+    `data-r`/`data-c` attributes (large maps) and everything after the opening tag's `>`.
+    The same render after render for one map, size and language: kept in the cell's `parts`
+    (shared with every copy of the cell, see presenter.cell_items)."""
+    parts = cell["parts"]
+    found = parts.get(big)
+    if found is not None:
+        return found
+    r, c, t, x, y = cell["r"], cell["c"], cell["t"], cell["x"], cell["y"]
+    wh = f'width="{size}" height="{size}"'
+    body = [f'><rect class="bg" x="{x}" y="{y}" {wh}></rect>']
+    icon = ICONS.get(t) or ("rvr-canyon" if t == "rift" and big else "")
+    if icon:
+        body.append(f'<use href="#{icon}" x="{x}" y="{y}" {wh}></use>')
+    arrow = cell["arrow"]
+    if arrow:
+        body.append(f'<use class="cross" href="#rvr-arrow-{arrow}" x="{x}" y="{y}" {wh}></use>')
+    if big:
+        body.append(f'<title>{_attr(cell["title"])}</title>')
+    body.append("</g>")
+    rc = f' data-r="{r}" data-c="{c}"' if big else ""
+    tail = "".join(body)
+    found = parts[big] = (f'<g class="cell t-{t}"{rc}{tail}', rc, tail)
+    return found
 
 
 def _cells(out: list[str], geo: dict, big: bool, hx: Hx) -> None:
     size = geo["size"]
-    wh = f'width="{size}" height="{size}"'
     out.append('<g class="cells">')
+    cancels: dict[Any, str] = {}     # while something is chosen every other square cancels it: one link
     for cell in geo["cells"]:
-        r, c, t, x, y = cell["r"], cell["c"], cell["t"], cell["x"], cell["y"]
+        inert, rc, tail = cell_parts(cell, size, big)
         legal, post, get, cancel = cell["legal"], cell["post"], cell["get"], cell["cancel"]
-        cls = f"cell t-{t}"
+        if not legal and not post and get is None and cancel is None:
+            out.append(inert)
+            continue
+        cls = f"cell t-{cell['t']}"
         if legal:
             cls += " legal clickable sel-target"
         if post:
             cls += " ghosted"
         head = f'<g class="{cls}"'
         if big:
-            head += f' data-r="{r}" data-c="{c}"'
+            head += rc
             if legal:
-                head += f' data-sel-focus="c{r}-{c}"'
-        if post:
-            head += f' role="button" tabindex="0" aria-label="{_attr(cell["label"])}" {hx.post(post)}'
-        elif get is not None:
-            head += f' role="button" tabindex="0" aria-label="{_attr(cell["label"])}" {hx.get(get)}'
+                head += f' data-sel-focus="c{cell["r"]}-{cell["c"]}"'
+        if post or get is not None:
+            aria = cell.get("aria")     # the label escaped (presenter.mark_cells)
+            if aria is None:
+                aria = _attr(cell["label"])
+            head += f' role="button" tabindex="0" aria-label="{aria}" {hx.post(post) if post else hx.get(get)}'
         elif cancel is not None:
-            head += f" {hx.get(cancel)}"
-        out.append(f'{head}><rect class="bg" x="{x}" y="{y}" {wh}></rect>')
-        icon = ICONS.get(t) or ("rvr-canyon" if t == "rift" and big else "")
-        if icon:
-            out.append(f'<use href="#{icon}" x="{x}" y="{y}" {wh}></use>')
-        arrow = cell["arrow"]
-        if arrow:
-            out.append(f'<use class="cross" href="#rvr-arrow-{arrow}" x="{x}" y="{y}" {wh}></use>')
-        if big:
-            out.append(f'<title>{_attr(cell["title"])}</title>')
-        out.append("</g>")
+            link = cancels.get(cancel)
+            if link is None:
+                link = cancels[cancel] = hx.get(cancel)
+            head += f" {link}"
+        out.append(head)
+        out.append(tail)
     out.append("</g>")
 
 
-def _lines(lines: list[tuple]) -> str:
+def lines_svg(lines: list[tuple]) -> str:
     return "".join(f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}"></line>' for a, b, c, d in lines)
 
 
@@ -251,7 +282,7 @@ def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, coo
     """The SVG of one map: `big` the large map with its tooltips and controls (`zoom` the
     phone's half of it), else a thumbnail; `label` its accessible name; `coords` (a large
     map's default) its row and column labels, in a margin the viewBox adds left and above."""
-    names, hx = names or [], hx or Hx()
+    names, hx = [_attr(name) for name in names or ()], hx or Hx()   # escaped once, not per Stop
     kind = "zoom" if zoom else "big" if big else "thumb"
     coords = big if coords is None else coords
     y: float = 0
@@ -268,9 +299,13 @@ def map_svg(geo: dict, *, label: str, big: bool = False, zoom: bool = False, coo
         _coords(out, geo)
     _cells(out, geo, big, hx)
     pad = geo["pad"]
-    out.append(f'<g class="area-borders">{_lines(geo["borders"])}<rect x="{pad}" y="{pad}" width="{geo["inner_w"]}" '
+    # The lines' markup as the presenter's layout keeps it (the same for every render of a map).
+    borders, rift = geo.get("borders_svg"), geo.get("rift_svg")
+    if borders is None or rift is None:
+        borders, rift = lines_svg(geo["borders"]), lines_svg(geo["rift"])
+    out.append(f'<g class="area-borders">{borders}<rect x="{pad}" y="{pad}" width="{geo["inner_w"]}" '
                f'height="{geo["inner_h"]}" fill="none"></rect></g>'
-               f'<g class="rift-outline" stroke="{geo["owner_colour"]}">{_lines(geo["rift"])}</g>')
+               f'<g class="rift-outline" stroke="{geo["owner_colour"]}">{rift}</g>')
     if big:
         out.append('<g class="area-labels">')
         out.extend(f'<text x="{lab["x"]}" y="{lab["y"]}">{lab["area"]}</text>' for lab in geo["labels"])

@@ -252,12 +252,31 @@ def trail_action(a: Cell, b: Cell, corner: Cell | None) -> Action:
 
 def legal_draws(m: dict, seat: int, turn: int) -> list[Action]:
     """Every Stop, Tent and Trail the seat may draw on map m, in canonical order."""
-    stops = [{"type": "stop", "cell": [r, c]} for r, c in empty_cells(m)
-             if stop_error(m, seat, r, c, turn) is None]
+    empty = list(empty_cells(m))
+    barred = stop_barred(m, seat, turn)
+    stops = [{"type": "stop", "cell": [r, c]} for r, c in empty if (r, c) not in barred]
     if turn == data.OPENING_TURN:
         return stops
-    tents = [{"type": "tent", "cell": [r, c]} for r, c in empty_cells(m)]
+    tents = [{"type": "tent", "cell": [r, c]} for r, c in empty]
     return stops + tents + legal_trails(m, seat, turn)
+
+
+def stop_barred(m: dict, seat: int, turn: int) -> set[Cell]:
+    """The squares where stop_error refuses a Stop although they are empty: beside a Stop
+    that counts (spacing), and on the opening turn next to an animal. One pass over the
+    drawn Stops and the animals instead of stop_error's look-round for every empty square
+    (the panel asks for the legal draws on every render: issue 21)."""
+    n4, n8 = data.neighbours(m["rows"], m["cols"])
+    barred: set[Cell] = set()
+    for k, drawn in m["cells"].items():
+        if drawn["kind"] == "stop" and (data.STOP_SPACING_ANY_COLOUR or drawn["seat"] == seat):
+            barred.update(n4[cell_of(k)])
+    if turn == data.OPENING_TURN:
+        for r, line in enumerate(m["terrain"]):
+            for c, ch in enumerate(line):
+                if ch == ANIMAL:
+                    barred.update(n8[r, c])
+    return barred
 
 
 def has_draw(m: dict, seat: int, turn: int) -> bool:

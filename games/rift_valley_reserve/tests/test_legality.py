@@ -290,6 +290,29 @@ def test_legal_actions_are_in_canonical_order():
     assert stops == sorted(stops)
 
 
+@pytest.mark.parametrize("any_colour", [True, False])
+@pytest.mark.parametrize("boards", ["identical", "asymmetrical"])
+def test_the_legal_stops_are_the_empty_squares_stop_error_accepts(monkeypatch, boards, any_colour):
+    """legal_draws bars squares in one pass over the drawn Stops and animals (stop_barred):
+    it offers exactly the squares stop_error, the check a submitted Stop meets, accepts, on
+    every map and turn of a game played out (its first turn included)."""
+    import random
+
+    from games.rift_valley_reserve.rules.board import held_map, legal_draws, stop_error
+
+    monkeypatch.setattr(data, "STOP_SPACING_ANY_COLOUR", any_colour)
+    state, rng, checked = RULES.setup(3, {"boards": boards}, 5), random.Random(boards), 0
+    while not state["over"]:
+        turn = state["turn"]
+        for seat in RULES.to_act(state):
+            m = state["maps"][held_map(seat, turn, 3)]
+            offered = [a["cell"] for a in legal_draws(m, seat, turn) if a["type"] == "stop"]
+            assert offered == [[r, c] for r, c in empty_cells(m) if stop_error(m, seat, r, c, turn) is None]
+            checked += 1
+            state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert checked > 30
+
+
 # --- Malformed actions ----------------------------------------------------------------
 
 JUNK = [None, 0, 1.5, True, "stop", [], ["stop"], {}, {"type": None}, {"type": 3}, {"type": "fly"},
