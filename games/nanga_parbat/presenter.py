@@ -669,7 +669,8 @@ def scoring_path(inp: Inputs) -> dict:
 
 
 def _breakdown(scores: dict) -> list[tuple[str, int]]:
-    return [(BREAKDOWN_LABELS.get(k, k), v) for k, v in scores["breakdown"].items()]
+    labels = _breakdown_labels()
+    return [(labels.get(k, k), v) for k, v in scores["breakdown"].items()]
 
 
 def player_cards(inp: Inputs) -> list[dict]:
@@ -773,12 +774,13 @@ def end_summary(inp: Inputs) -> dict | None:
     if view["phase"] != "over":
         return None
     result, winner, scores = view.get("result") or {}, view.get("winner"), view["scores"]
+    labels = _breakdown_labels()
     area = [dict(a, name=inp.names[a["seat"]]) for a in result.get("area", [])]
     return {"winner": inp.names[winner] if winner is not None else None,
             "ended_by": _ended_by(result.get("ended_by", [])),
             "rows": [{"name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
                       "breakdown": _breakdown(scores[s]), "total": scores[s]["total"]} for s in (0, 1)],
-            "labels": [BREAKDOWN_LABELS.get(k, k) for k in scores[0]["breakdown"]],
+            "labels": [labels.get(k, k) for k in scores[0]["breakdown"]],
             "area": area, "area_text": "; ".join(_area_award(a) for a in area)}
 
 
