@@ -809,9 +809,10 @@ def board_context(panel: dict) -> dict:
     board["views"] = [{"key": k, "label": _(v["label"]), "checked": k == board["view"]}
                       for k, v in MOUNTAIN_VIEWS.items()]
     if panel.get("game") is not None:     # none for a context built alone (the presenter's tests)
-        board["mountain_svg"] = mountain_svg(board, panel)
-        board["chart_svg"], board["path_svg"] = chart_svg(board, panel), path_svg(board)
-        board["players_html"], board["boards_html"] = players_html(board), animal_boards_html(board, panel)
+        hx = _Hx(panel)   # one URL pair and one hx-vals per action for the whole board
+        board["mountain_svg"] = mountain_svg(board, panel, hx)
+        board["chart_svg"], board["path_svg"] = chart_svg(board, panel, hx), path_svg(board)
+        board["players_html"], board["boards_html"] = players_html(board), animal_boards_html(board, panel, hx)
     return {"board": board}
 
 
@@ -1168,9 +1169,9 @@ def _region_svg(r: dict) -> str:
     return out
 
 
-def mountain_svg(board: dict, panel: dict) -> SafeString:
+def mountain_svg(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """The mountain's rocks, dotted paths, squares, labels and regions (_mountain.html)."""
-    hx = _Hx(panel)
+    hx = hx or _Hx(panel)
     size = board["S"]
     out = [f'<polygon points="{_plain(rock["points"])}" fill="url(#np-rock)" stroke="#6b6256" stroke-width="1"/>'
            for rock in board["rocks"]]
@@ -1226,9 +1227,9 @@ def _spot_svg(row_key: str, spot: dict, board: dict, hx: _Hx) -> str:
     return out + "</g>"
 
 
-def chart_svg(board: dict, panel: dict) -> SafeString:
+def chart_svg(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """The points chart (_chart.html's markup)."""
-    hx = _Hx(panel)
+    hx = hx or _Hx(panel)
     top, bottom = int(board["chart_y"]), int(board["chart_bottom"])
     out = [f'<rect x="10" y="8" width="424" height="{bottom + 18}" rx="10" fill="#3d5a4a"/>'
            '<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">' + _esc(_("Points chart")) + '</text>']
@@ -1312,10 +1313,10 @@ def players_html(board: dict) -> SafeString:
     return mark_safe("".join(out))
 
 
-def animal_boards_html(board: dict, panel: dict) -> SafeString:
+def animal_boards_html(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """Each seat's animal board: a column per species, a token per animal (a control when the
     seat may pick it)."""
-    panel_url = game_urls(panel["game"].pk)[1]
+    panel_url = (hx or _Hx(panel)).panel_url
     out = []
     for b in board["boards"]:
         name, colour = _esc(b["name"]), _plain(b["colour"])
