@@ -16,10 +16,12 @@ it beside this on real panels.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from games.shell import kept_include
@@ -33,6 +35,19 @@ def _esc(value: Any) -> str:
     return value if isinstance(value, SafeString) else escape(str(value))
 
 
+def game_urls(pk: int) -> tuple[str, str]:
+    """The game's act and panel URLs, escaped: reversed once per game, not five times per
+    render (the key holds what `reverse` reads besides the pk: the script prefix, a request's
+    urlconf and the settings' ROOT_URLCONF)."""
+    return _game_urls(pk, get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF)
+
+
+@lru_cache(maxsize=1024)
+def _game_urls(pk: int, _prefix: str, urlconf: str | None, _root: str) -> tuple[str, str]:
+    return (_esc(reverse("games:act", args=[pk], urlconf=urlconf)),
+            _esc(reverse("games:panel", args=[pk], urlconf=urlconf)))
+
+
 def _include(name: str) -> str:
     return kept_include(f"games/nanga-parbat/{name}")
 
@@ -43,7 +58,8 @@ def board_html(panel: dict) -> str | None:
     if panel.get("replay") or board.get("replay"):
         return None
     game = panel["game"]
-    urls = {"panel": _esc(reverse("games:panel", args=[game.pk])), "act": _esc(reverse("games:act", args=[game.pk]))}
+    act_url, panel_url = game_urls(game.pk)
+    urls = {"panel": panel_url, "act": act_url}
     in_mode = " in-mode" if board["in_mode"] else ""
     chart, mountain = _("Points chart"), _("The mountain: 6 regions of 6 sections")
     out = [f'\n<section class="card board np{in_mode}" data-phase="{_esc(board["phase"])}" '

@@ -21,14 +21,16 @@ selection across live updates and gives the board its keyboard.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape as _html_escape
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 from urllib.parse import quote as _url_quote
 
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selection
 from games.nanga_parbat.board_html import board_html  # noqa: F401 (games.presenters.board_html)
+from games.nanga_parbat.board_html import game_urls
 from games.presenters import shortened
 from games.rules.base import _, gettext_noop, ngettext, pgettext
 
@@ -286,7 +288,11 @@ def _square(sid: int, layout: dict) -> tuple[float, float]:
 
 
 def _region_outline(apex: dict) -> str:
-    r, x = apex["row"], apex["x"]
+    return _outline_of_region(apex["row"], apex["x"])
+
+
+@lru_cache(maxsize=64)
+def _outline_of_region(r, x) -> str:
     pts = [(x - .5, r), (x + .5, r), (x + .5, r + 1), (x + 1, r + 1), (x + 1, r + 2), (x + 1.5, r + 2),
            (x + 1.5, r + 3), (x - 1.5, r + 3), (x - 1.5, r + 2), (x - 1, r + 2), (x - 1, r + 1), (x - .5, r + 1)]
     return " ".join(f"{MX + (px + 4.5) * S:.1f},{MY + py * S:.1f}" for px, py in pts)
@@ -306,6 +312,7 @@ def mountain_view(sections: list[dict], guide: int | None) -> str:
     return max(scores, key=lambda name: scores[name])
 
 
+@lru_cache(maxsize=128)
 def _path_cell(i: int) -> tuple[float, float]:
     """Space i of the 50-space loop: 16 along the top, 9 down, 16 back, 9 up."""
     if i < 16:
@@ -464,12 +471,14 @@ def _claim_targets(mode: dict, chart_info: dict) -> Targets:
 def mountain(inp: Inputs) -> dict:
     view = inp.view
     layout = view["geometry"]["layout"]
-    board = {k: dict(v) for k, v in view["board"].items()}
+    board = view["board"]       # read only: a preview swaps two entries of a copy
     if inp.targets.preview:
+        board = dict(board)
         a, b = (str(p) for p in inp.targets.preview)
         board[a], board[b] = board[b], board[a]
     last = set() if inp.in_mode else last_turn_sections(view.get("events") or [])
-    sections = [section_square(inp, int(key), layout[key], board[key], int(key) in last)
+    words = _SquareWords(inp)
+    sections = [section_square(inp, int(key), layout[key], board[key], int(key) in last, words)
                 for key in view["geometry"]["sections"]]
     centres = {s["sid"]: (s["x"] + S / 2, s["y"] + S / 2) for s in sections}
     return {"sections": sections, "regions": region_flags(inp),
@@ -479,35 +488,63 @@ def mountain(inp: Inputs) -> dict:
                        for a, b in view["geometry"]["dotted_edges"]]}
 
 
-def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool) -> dict:
+class _SquareWords:
+    """The texts every square of one render shares, translated once (not 36 times): the
+    tooltip's and name's formats, and each piece's label."""
+
+    def __init__(self, inp: Inputs):
+        self.title = _("Region %(region)s, section %(num)s (%(section)s): %(label)s")
+        self.name = _("Section %(section)s: %(label)s")
+        guide = inp.view.get("guide")
+        self.guide = "; " + _("the guide is in region %(region)s") % {"region": guide} if guide is not None else ""
+        self._inp = inp
+        self._labels: dict[tuple[str, Any], str] = {}
+
+    def label(self, piece: dict) -> str:
+        """'hiker of Ann', 'camp of Ann' or the species' name."""
+        kind = piece["piece"]
+        key = (kind, piece["species"] if kind == "animal" else piece["seat"])
+        text = self._labels.get(key)
+        if text is None:
+            if kind == "animal":
+                text = SPECIES_NAMES[piece["species"]]
+            else:
+                text = (_("hiker of %(name)s") if kind == "hiker" else _("camp of %(name)s")) % {
+                    "name": self._inp.names[piece["seat"]]}
+            self._labels[key] = text
+        return text
+
+
+def section_square(inp: Inputs, sid: int, cell: dict, piece: dict, last: bool,
+                   words: _SquareWords | None = None) -> dict:
     """One square of the mountain: its piece, its tooltip and what clicking it does."""
-    reg = cell["region"]
-    x, y = _square(sid, {str(sid): cell})
+    words = words or _SquareWords(inp)
+    reg, kind = cell["region"], piece["piece"]
+    x, y = MX + (cell["x"] + 4) * S, MY + cell["row"] * S
+    label = words.label(piece)
     item = {"sid": sid, "region": reg, "num": cell["num"], "x": x, "y": y, "cx": x + S / 2, "cy": y + S / 2 + 3,
-            "fill": REGION_TINT[reg], "line": REGION_LINE[reg], "piece": piece["piece"],
+            "fill": REGION_TINT[reg], "line": REGION_LINE[reg], "piece": kind,
             "classes": [], "act": None, "get": None}
-    if piece["piece"] == "animal":
-        item.update(species=piece["species"], label=SPECIES_NAMES[piece["species"]])
+    if kind == "animal":
+        item["species"] = piece["species"]
     else:
         owner = piece["seat"]
-        item.update(owner=owner, colour=inp.colours[owner], mark=inp.marks[owner],
-                    label=(_("hiker of %(name)s") if piece["piece"] == "hiker" else _("camp of %(name)s"))
-                    % {"name": inp.names[owner]})
-    item["title"] = _("Region %(region)s, section %(num)s (%(section)s): %(label)s") % {
-        "region": reg, "num": cell["num"], "section": sid, "label": item["label"]}
-    item["name"] = _("Section %(section)s: %(label)s") % {"section": sid, "label": item["label"]}
-    if reg == inp.view.get("guide"):
-        # the flag and guide token let clicks through to the squares, so say it here too
-        item["title"] += "; " + _("the guide is in region %(region)s") % {"region": reg}
+        item["owner"], item["colour"], item["mark"] = owner, inp.colours[owner], inp.marks[owner]
+    item["label"] = label
+    title = words.title % {"region": reg, "num": cell["num"], "section": sid, "label": label}
+    # the flag and guide token let clicks through to the squares, so say it here too
+    item["title"] = title + words.guide if reg == inp.view.get("guide") else title
+    item["name"] = words.name % {"section": sid, "label": label}
     if inp.in_mode:
         _section_in_mode(item, inp.targets)
     else:
         _section_action(item, inp.actions)
-    if last and not item["classes"]:
-        item["classes"].append("last")
+    classes = item["classes"]
+    if last and not classes:
+        classes.append("last")
     # A picked piece also gets a check badge, so "chosen" never rests on colour alone.
-    item["picked"] = bool({"picked", "picked-region"} & set(item["classes"]))
-    item["cls"] = " ".join(item["classes"])
+    item["picked"] = "picked" in classes or "picked-region" in classes
+    item["cls"] = " ".join(classes)
     return item
 
 
@@ -563,6 +600,7 @@ def region_flags(inp: Inputs) -> list[dict]:
     return out
 
 
+@lru_cache(maxsize=64)
 def _rock_outline(top: tuple[float, float]) -> str:
     """The rock in an inverted gap between regions, below the square at `top`."""
     tx, ty = top
@@ -631,7 +669,8 @@ def scoring_path(inp: Inputs) -> dict:
 
 
 def _breakdown(scores: dict) -> list[tuple[str, int]]:
-    return [(BREAKDOWN_LABELS.get(k, k), v) for k, v in scores["breakdown"].items()]
+    labels = _breakdown_labels()
+    return [(labels.get(k, k), v) for k, v in scores["breakdown"].items()]
 
 
 def player_cards(inp: Inputs) -> list[dict]:
@@ -735,12 +774,13 @@ def end_summary(inp: Inputs) -> dict | None:
     if view["phase"] != "over":
         return None
     result, winner, scores = view.get("result") or {}, view.get("winner"), view["scores"]
+    labels = _breakdown_labels()
     area = [dict(a, name=inp.names[a["seat"]]) for a in result.get("area", [])]
     return {"winner": inp.names[winner] if winner is not None else None,
             "ended_by": _ended_by(result.get("ended_by", [])),
             "rows": [{"name": inp.names[s], "colour": inp.colours[s], "mark": inp.marks[s],
                       "breakdown": _breakdown(scores[s]), "total": scores[s]["total"]} for s in (0, 1)],
-            "labels": [BREAKDOWN_LABELS.get(k, k) for k in scores[0]["breakdown"]],
+            "labels": [labels.get(k, k) for k in scores[0]["breakdown"]],
             "area": area, "area_text": "; ".join(_area_award(a) for a in area)}
 
 
@@ -769,9 +809,10 @@ def board_context(panel: dict) -> dict:
     board["views"] = [{"key": k, "label": _(v["label"]), "checked": k == board["view"]}
                       for k, v in MOUNTAIN_VIEWS.items()]
     if panel.get("game") is not None:     # none for a context built alone (the presenter's tests)
-        board["mountain_svg"] = mountain_svg(board, panel)
-        board["chart_svg"], board["path_svg"] = chart_svg(board, panel), path_svg(board)
-        board["players_html"], board["boards_html"] = players_html(board), animal_boards_html(board, panel)
+        hx = _Hx(panel)   # one URL pair and one hx-vals per action for the whole board
+        board["mountain_svg"] = mountain_svg(board, panel, hx)
+        board["chart_svg"], board["path_svg"] = chart_svg(board, panel, hx), path_svg(board)
+        board["players_html"], board["boards_html"] = players_html(board), animal_boards_html(board, panel, hx)
     return {"board": board}
 
 
@@ -1000,21 +1041,25 @@ def _esc(value) -> str:
 
 
 class _Hx:
-    """A control's hx attributes (_attrs.html): one URL pair per render."""
+    """A control's hx attributes (_attrs.html): one URL pair per render, one hx-vals per
+    action (a region's six squares place the guide with the same action)."""
 
     def __init__(self, panel: dict):
-        from django.urls import reverse
-
         from games.panel import action_vals
 
-        pk = panel["game"].pk
         self._panel, self._vals = panel, action_vals
-        self.act_url, self.panel_url = _esc(reverse("games:act", args=[pk])), _esc(reverse("games:panel", args=[pk]))
+        self.act_url, self.panel_url = game_urls(panel["game"].pk)
+        self._posts: dict[int, tuple[dict, str]] = {}
 
     def attrs(self, item: dict) -> str:
-        if item.get("act"):
-            return (f' role="button" tabindex="0" hx-post="{self.act_url}" '
-                    f'hx-vals="{_esc(self._vals(self._panel, item["act"]))}" hx-target="#live" hx-swap="innerHTML"')
+        act = item.get("act")
+        if act:
+            known = self._posts.get(id(act))
+            if known is None or known[0] is not act:
+                known = self._posts[id(act)] = (act, (
+                    f' role="button" tabindex="0" hx-post="{self.act_url}" '
+                    f'hx-vals="{_esc(self._vals(self._panel, act))}" hx-target="#live" hx-swap="innerHTML"'))
+            return known[1]
         if item.get("get"):
             sel = _esc(_url_quote(str(item["get"]), safe=""))
             return (f' role="button" tabindex="0" hx-get="{self.panel_url}?sel={sel}"'
@@ -1022,44 +1067,85 @@ class _Hx:
         return ""
 
 
-def _section_svg(s: dict, size, hx: _Hx) -> str:
-    x, y, piece = s["x"], s["y"], s["piece"]
+class _SquareMarkup(NamedTuple):
+    """What a square draws wherever it is and whatever stands on it (its outline, the number)
+    and where its piece goes: the same on every render."""
+    rect: str
+    hiker: str         # up to the fill colour
+    camp: str
+    check: str
+    hiker_mark: str    # up to the letter
+    camp_mark: str
+    number: str        # the label's tail: the section number and the group's end
+
+
+@lru_cache(maxsize=256)
+def _square_markup(sid, x, y, size, fill: str, line: str) -> _SquareMarkup:
     ix, iy = int(x), int(y)
+    return _SquareMarkup(
+        rect=(f'<rect class="sq" x="{x}" y="{y}" width="{size}" height="{size}" '
+              f'fill="{_esc(fill)}" stroke="{_esc(line)}"/>'),
+        hiker=f'<use href="#np-meeple" x="{ix + 9}" y="{iy + 10}" width="43" height="43" fill="',
+        camp=f'<use href="#np-tent" x="{ix + 8}" y="{iy + 9}" width="45" height="45" fill="',
+        check=f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>',
+        hiker_mark=f'<text x="{ix + 30}" y="{iy + 35}" class="np-mark">',
+        camp_mark=f'<text x="{ix + 30}" y="{iy + 41}" class="np-mark">',
+        number=f'<text x="{ix + 56}" y="{iy + 57}" class="np-num">{sid}</text></g>')
+
+
+@lru_cache(maxsize=1024)
+def _animal_use(x, y, species: str) -> str:
+    return f'<use href="#np-sp-{_esc(species)}" x="{int(x) + 9}" y="{int(y) + 11}" width="43" height="43"/>'
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _plain(value) -> str:
+    """A value every render repeats, escaped once: a number, a key of the rules (a region, a
+    piece, a species, a class), a colour, a seat's letter, a translated label. Never a
+    player's name nor a text holding one (those vary without bound)."""
+    return _esc(value)
+
+
+def _section_svg(s: dict, size, hx: _Hx, fixed: _SquareMarkup, escaped: dict) -> str:
+    piece = s["piece"]
     control = bool(s.get("act") or s.get("get"))
-    head = f'<g class="np-sec{" " + _esc(s["cls"]) if s.get("cls") else ""}{" sel-target" if control else ""}"'
-    head += f' data-section="{s["sid"]}" data-piece="{_esc(piece)}"'
+    head = f'<g class="np-sec{" " + _plain(s["cls"]) if s.get("cls") else ""}{" sel-target" if control else ""}"'
+    head += f' data-section="{s["sid"]}" data-piece="{_plain(piece)}"'
     if s.get("species"):
-        head += f' data-species="{_esc(s["species"])}"'
+        head += f' data-species="{_plain(s["species"])}"'
     if s.get("owner") is not None:
-        head += f' data-owner="{_esc(s["owner"])}"'
-    head += (f' data-region="{_esc(s["region"])}" data-sel-focus="s{s["sid"]}" aria-label="{_esc(s["name"])}"'
+        head += f' data-owner="{_plain(s["owner"])}"'
+    head += (f' data-region="{_plain(s["region"])}" data-sel-focus="s{s["sid"]}" aria-label="{_esc(s["name"])}"'
              + (hx.attrs(s) if control else ' role="img"') + ">")
-    body = (f'<title>{_esc(s["title"])}</title><rect class="sq" x="{x}" y="{y}" width="{size}" height="{size}" '
-            f'fill="{_esc(s["fill"])}" stroke="{_esc(s["line"])}"/>')
+    body = f'<title>{_esc(s["title"])}</title>{fixed.rect}'
     if piece == "animal":
-        body += f'<use href="#np-sp-{_esc(s["species"])}" x="{ix + 9}" y="{iy + 11}" width="43" height="43"/>'
-    elif piece == "hiker":
-        body += f'<use href="#np-meeple" x="{ix + 9}" y="{iy + 10}" width="43" height="43" fill="{_esc(s["colour"])}"/>'
+        body += _animal_use(s["x"], s["y"], s["species"])
     else:
-        body += f'<use href="#np-tent" x="{ix + 8}" y="{iy + 9}" width="45" height="45" fill="{_esc(s["colour"])}"/>'
+        body += (fixed.hiker if piece == "hiker" else fixed.camp) + _escaped(escaped, s["colour"]) + '"/>'
     if s.get("picked"):
-        body += f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>'
+        body += fixed.check
     return f"{head}{body}</g>"
 
 
-def _label_svg(s: dict) -> str:
-    ix, iy = int(s["x"]), int(s["y"])
-    mark = ""
-    if s["piece"] == "hiker":
-        mark = f'<text x="{ix + 30}" y="{iy + 35}" class="np-mark">{_esc(s["mark"])}</text>'
-    elif s["piece"] == "camp":
-        mark = f'<text x="{ix + 30}" y="{iy + 41}" class="np-mark">{_esc(s["mark"])}</text>'
-    return (f'<g data-region="{_esc(s["region"])}">{mark}'
-            f'<text x="{ix + 56}" y="{iy + 57}" class="np-num">{s["sid"]}</text></g>')
+def _label_svg(s: dict, fixed: _SquareMarkup, escaped: dict) -> str:
+    piece, mark = s["piece"], ""
+    if piece == "hiker":
+        mark = f'{fixed.hiker_mark}{_escaped(escaped, s["mark"])}</text>'
+    elif piece == "camp":
+        mark = f'{fixed.camp_mark}{_escaped(escaped, s["mark"])}</text>'
+    return f'<g data-region="{_plain(s["region"])}">{mark}{fixed.number}'
+
+
+def _escaped(seen: dict, value) -> str:
+    """`value` escaped, once per render (the two seats' colours and letters repeat)."""
+    text = seen.get(value)
+    if text is None:
+        text = seen[value] = _esc(value)
+    return text
 
 
 def _region_svg(r: dict) -> str:
-    region, n = _esc(r["region"]), r["animals"]
+    region, n = _plain(r["region"]), r["animals"]
     words = {"region": region, "n": n}
     if r["guide"]:
         title = ngettext("Region %(region)s (%(n)s animal left): the guide is here",
@@ -1068,9 +1154,9 @@ def _region_svg(r: dict) -> str:
         title = ngettext("Region %(region)s (%(n)s animal left)", "Region %(region)s (%(n)s animals left)", n) % words
     fx, fy = r["flag_x"], r["flag_y"]
     ifx, ify = int(fx), int(fy)
-    flag = f'np-flag{" " + _esc(r["cls"]) if r.get("cls") else ""}'
-    out = (f'<polygon class="np-region" data-region="{region}" points="{_esc(r["outline"])}" '
-           f'stroke="{_esc(r["line"])}"/><g class="{flag}" data-region="{region}" aria-hidden="true">'
+    flag = f'np-flag{" " + _plain(r["cls"]) if r.get("cls") else ""}'
+    out = (f'<polygon class="np-region" data-region="{region}" points="{_plain(r["outline"])}" '
+           f'stroke="{_plain(r["line"])}"/><g class="{flag}" data-region="{region}" aria-hidden="true">'
            f'<title>{title}</title>'
            f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{ify + 22}" stroke="#4a3b22" stroke-width="2"/>'
            f'<polygon class="pennant" points="{fx},{fy} {ifx + 17},{ify + 5} {fx},{ify + 11}"/>'
@@ -1083,24 +1169,27 @@ def _region_svg(r: dict) -> str:
     return out
 
 
-def mountain_svg(board: dict, panel: dict) -> SafeString:
+def mountain_svg(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """The mountain's rocks, dotted paths, squares, labels and regions (_mountain.html)."""
-    hx = _Hx(panel)
+    hx = hx or _Hx(panel)
     size = board["S"]
-    out = [f'<polygon points="{_esc(rock["points"])}" fill="url(#np-rock)" stroke="#6b6256" stroke-width="1"/>'
+    out = [f'<polygon points="{_plain(rock["points"])}" fill="url(#np-rock)" stroke="#6b6256" stroke-width="1"/>'
            for rock in board["rocks"]]
     out.extend(f'<line class="np-dots" x1="{d["x1"]}" y1="{d["y1"]}" x2="{d["x2"]}" y2="{d["y2"]}"/>'
                for d in board["dotted"])
-    out.extend(_section_svg(s, size, hx) for s in board["sections"])
+    sections = board["sections"]
+    fixed = [_square_markup(s["sid"], s["x"], s["y"], size, s["fill"], s["line"]) for s in sections]
+    escaped: dict = {}
+    out.extend(_section_svg(s, size, hx, f, escaped) for s, f in zip(sections, fixed, strict=True))
     out.append('<g class="np-labels" aria-hidden="true">')
-    out.extend(_label_svg(s) for s in board["sections"])
+    out.extend(_label_svg(s, f, escaped) for s, f in zip(sections, fixed, strict=True))
     out.append("</g>")
     out.extend(_region_svg(r) for r in board["regions"])
     return mark_safe("".join(out))
 
 
 def _row_icon(row: dict, spot_h) -> str:
-    title = _esc(row["title"])
+    title = _plain(row["title"])
     key = row["key"]
     if key == "camps":
         icon = '<use href="#np-tent" x="14" y="14" width="30" height="30" fill="#c9b48a"/>'
@@ -1114,38 +1203,38 @@ def _row_icon(row: dict, spot_h) -> str:
         word = pgettext("nanga parbat chart row", "same")
     return (f'<g class="np-row-icon" transform="translate(26,{row["y"]})" role="img" aria-label="{title}">'
             f'<title>{title}</title><rect width="56" height="{spot_h}" rx="6" fill="#f6efe0"/>{icon}'
-            f'<text x="28" y="11" class="np-tiny">{_esc(word)}</text></g>')
+            f'<text x="28" y="11" class="np-tiny">{_plain(word)}</text></g>')
 
 
 def _spot_svg(row_key: str, spot: dict, board: dict, hx: _Hx) -> str:
     x, y = spot["x"], spot["y"]
     ix, iy = int(x), int(y)
     owned = spot.get("owner") is not None
-    cls = f'np-spot{" " + _esc(spot["cls"]) if spot.get("cls") else ""}{" owned" if owned else ""}'
+    cls = f'np-spot{" " + _plain(spot["cls"]) if spot.get("cls") else ""}{" owned" if owned else ""}'
     cls += " sel-target" if spot.get("get") else ""
-    out = (f'<g class="{cls}" data-row="{_esc(row_key)}" data-col="{_esc(spot["col"])}" '
-           f'data-sel-focus="c{_esc(row_key)}{_esc(spot["col"])}" aria-label="{_esc(spot["name"])}"'
+    out = (f'<g class="{cls}" data-row="{_plain(row_key)}" data-col="{_plain(spot["col"])}" '
+           f'data-sel-focus="c{_plain(row_key)}{_plain(spot["col"])}" aria-label="{_esc(spot["name"])}"'
            + (hx.attrs(spot) if spot.get("get") else ' role="img"') + ">"
            f'<title>{_esc(spot["title"])}</title>'
            f'<rect class="hl" x="{x}" y="{y}" width="{board["spot_w"]}" height="{board["spot_h"]}" rx="7"/>'
-           f'<text x="{ix + 32}" y="{iy + 23}" class="np-pts" aria-hidden="true">{_esc(spot["value"])}</text>')
+           f'<text x="{ix + 32}" y="{iy + 23}" class="np-pts" aria-hidden="true">{_plain(spot["value"])}</text>')
     if spot.get("cls") == "picked":
         out += f'<use class="np-check" href="#np-check" x="{ix + 2}" y="{iy + 2}" width="16" height="16"/>'
     if owned:
         out += (f'<g class="np-cube" aria-hidden="true"><rect x="{ix + 20}" y="{iy + 32}" width="24" height="24" '
-                f'rx="3" fill="{_esc(spot["colour"])}" stroke="#222" stroke-width="1.5"/>'
-                f'<text x="{ix + 32}" y="{iy + 44}" class="np-mark">{_esc(spot["mark"])}</text></g>')
+                f'rx="3" fill="{_plain(spot["colour"])}" stroke="#222" stroke-width="1.5"/>'
+                f'<text x="{ix + 32}" y="{iy + 44}" class="np-mark">{_plain(spot["mark"])}</text></g>')
     return out + "</g>"
 
 
-def chart_svg(board: dict, panel: dict) -> SafeString:
+def chart_svg(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """The points chart (_chart.html's markup)."""
-    hx = _Hx(panel)
+    hx = hx or _Hx(panel)
     top, bottom = int(board["chart_y"]), int(board["chart_bottom"])
     out = [f'<rect x="10" y="8" width="424" height="{bottom + 18}" rx="10" fill="#3d5a4a"/>'
            '<text x="22" y="28" class="np-h" fill="#fff" aria-hidden="true">' + _esc(_("Points chart")) + '</text>']
     for n in board["need_marks"]:
-        need, x = _esc(n["need"]), n["x"]
+        need, x = _plain(n["need"]), n["x"]
         out.append(f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{top + 6}" r="10"/>'
                    f'<text x="{x}" y="{top + 7}">{need}</text></g>'
                    f'<g class="np-need" aria-hidden="true"><circle cx="{x}" cy="{bottom + 4}" r="10"/>'
@@ -1156,27 +1245,30 @@ def chart_svg(board: dict, panel: dict) -> SafeString:
     return mark_safe("".join(out))
 
 
+@lru_cache(maxsize=256)
+def _path_space(i, x, y, five, cell) -> str:
+    """One space of the scoring path (the same on every render)."""
+    number = f'<text x="{int(x) + 12}" y="{int(y) + 13}">{_plain(i)}</text>' if five else ""
+    return (f'<g class="np-space{" five" if five else ""}"><rect x="{x}" y="{y}" width="{cell}" height="{cell}"/>'
+            f'{number}</g>')
+
+
 def path_svg(board: dict) -> SafeString:
     """The scoring path (_path.html's markup)."""
     cell = board["cell"]
-    out = []
-    for c in board["path"]:
-        five = c.get("five")
-        number = f'<text x="{int(c["x"]) + 12}" y="{int(c["y"]) + 13}">{_esc(c["i"])}</text>' if five else ""
-        out.append(f'<g class="np-space{" five" if five else ""}"><rect x="{c["x"]}" y="{c["y"]}" width="{cell}" '
-                   f'height="{cell}"/>{number}</g>')
+    out = [_path_space(c["i"], c["x"], c["y"], c.get("five"), cell) for c in board["path"]]
     for counter, m in enumerate(board["markers"]):
-        name, mark, colour, score = _esc(m["name"]), _esc(m["mark"]), _esc(m["colour"]), m["score"]
-        title = ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", score) % {"name": name, "n": _esc(score)}
+        name, mark, colour, score = _esc(m["name"]), _plain(m["mark"]), _plain(m["colour"]), m["score"]
+        title = ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", score) % {"name": name, "n": _plain(score)}
         ix, iy = int(m["x"]), int(m["y"])
         lap = (f'<g class="np-lap"><rect x="{ix - 4}" y="{iy - 12}" width="22" height="11" rx="5"/>'
-               f'<text x="{ix + 7}" y="{iy - 6}">+{_esc(m["laps"])}×50</text></g>') if m.get("laps") else ""
-        out.append(f'<g class="np-marker seat-{_esc(m["seat"])}"><title>{title}</title>'
+               f'<text x="{ix + 7}" y="{iy - 6}">+{_plain(m["laps"])}×50</text></g>') if m.get("laps") else ""
+        out.append(f'<g class="np-marker seat-{_plain(m["seat"])}"><title>{title}</title>'
                    f'<rect x="{m["x"]}" y="{m["y"]}" width="11" height="11" rx="2" fill="{colour}" stroke="#111" '
                    f'stroke-width="1.4"/><text x="{m["tx"]}" y="{m["ty"]}" class="np-mark small">{mark}</text>{lap}</g>'
                    f'<g class="np-big-score" transform="translate({208 if counter else 58},90)"><use href="#np-meeple" '
                    f'x="0" y="0" width="44" height="44" fill="{colour}"/><text x="22" y="24" class="np-mark">{mark}'
-                   f'</text><text x="72" y="30" class="np-score">{_esc(score)}</text><text x="72" y="62" '
+                   f'</text><text x="72" y="30" class="np-score">{_plain(score)}</text><text x="72" y="62" '
                    f'class="np-sub mid">{_esc(shortened(m["name"], 12))}</text></g>')
     out.append('<text x="204" y="240" class="np-h small mid">' + _esc(_("Scoring path")) + '</text>')
     return mark_safe("".join(out))
@@ -1204,13 +1296,13 @@ def players_html(board: dict) -> SafeString:
         sub = (_("you") + " · " if p["you"] else "") + (_("first player") if p["first"] else _("second player"))
         points = ngettext("<strong>%(n)s</strong> point", "<strong>%(n)s</strong> points", score) % {"n": score}
         hikers = _('Hikers left: %(n)s <span class="muted">(%(out)s out)</span>') % {
-            "n": _esc(p["hikers"]), "out": _esc(p["on_mountain"])}
+            "n": _plain(p["hikers"]), "out": _plain(p["on_mountain"])}
         camps = _('Camps left: %(n)s <span class="muted">(%(built)s built)</span>') % {
-            "n": _esc(p["camps"]), "built": _esc(p["camps_on"])}
+            "n": _plain(p["camps"]), "built": _plain(p["camps_on"])}
         cubes = ngettext('Cubes left: %(n)s <span class="muted">(%(spots)s spot)</span>',
                          'Cubes left: %(n)s <span class="muted">(%(spots)s spots)</span>',
-                         p["spots"]) % {"spots": p["spots"], "n": _esc(p["cubes"])}
-        out.append(f'\n          <div class="np-player seat-{_esc(p["seat"])}{" to-act" if p["to_act"] else ""}" '
+                         p["spots"]) % {"spots": p["spots"], "n": _plain(p["cubes"])}
+        out.append(f'\n          <div class="np-player seat-{_plain(p["seat"])}{" to-act" if p["to_act"] else ""}" '
                    f'title="{title}">\n            <p class="np-pname"><svg class="np-icon" viewBox="0 0 40 40" '
                    f'aria-hidden="true" focusable="false"><use href="#np-meeple" x="0" y="0" width="40" height="40" '
                    f'fill="{_esc(p["colour"])}"/><text x="20" y="21" class="np-mark">{_esc(p["mark"])}</text></svg>\n'
@@ -1221,22 +1313,20 @@ def players_html(board: dict) -> SafeString:
     return mark_safe("".join(out))
 
 
-def animal_boards_html(board: dict, panel: dict) -> SafeString:
+def animal_boards_html(board: dict, panel: dict, hx: _Hx | None = None) -> SafeString:
     """Each seat's animal board: a column per species, a token per animal (a control when the
     seat may pick it)."""
-    from django.urls import reverse
-
-    panel_url = _esc(reverse("games:panel", args=[panel["game"].pk]))
+    panel_url = (hx or _Hx(panel)).panel_url
     out = []
     for b in board["boards"]:
-        name, colour = _esc(b["name"]), _esc(b["colour"])
+        name, colour = _esc(b["name"]), _plain(b["colour"])
         label = _("%(name)s's animal board") % {"name": name}
         owner = _("%(name)s's animal board (yours)") % {"name": name} if b["own"] else label
-        held = _("%(n)s held") % {"n": _esc(b["held"])}
-        traded = " · " + _("%(n)s traded") % {"n": _esc(b["traded"])} if b["traded"] else ""
-        out.append(f'\n    <section class="np-aboard{" own" if b["own"] else ""}" data-seat="{_esc(b["seat"])}" '
+        held = _("%(n)s held") % {"n": _plain(b["held"])}
+        traded = " · " + _("%(n)s traded") % {"n": _plain(b["traded"])} if b["traded"] else ""
+        out.append(f'\n    <section class="np-aboard{" own" if b["own"] else ""}" data-seat="{_plain(b["seat"])}" '
                    f'aria-label="{label}" style="--seat: {colour}">\n      <h2 class="np-aboard-title">'
-                   f'<span class="np-dot" style="background:{colour}" aria-hidden="true">{_esc(b["mark"])}</span> '
+                   f'<span class="np-dot" style="background:{colour}" aria-hidden="true">{_plain(b["mark"])}</span> '
                    f'{owner} · {held}{traded}</h2>\n      <ul class="np-acols">\n        ')
         out.extend(_species_column_html(c, panel_url) for c in b["cols"])
         out.append("\n      </ul>\n    </section>\n  ")
@@ -1244,27 +1334,27 @@ def animal_boards_html(board: dict, panel: dict) -> SafeString:
 
 
 def _species_column_html(c: dict, panel_url: str) -> str:
-    name, power = _esc(c["name"]), _esc(c["power"])
+    name, power = _plain(c["name"]), _plain(c["power"])
     if c["kind"] == "activated":
         count = _("%(ready)s ready · %(used)s used") % {"ready": len(c["ready"]), "used": len(c["used"])}
     else:
         count = _("%(n)s held") % {"n": len(c["ready"])}
     if c["traded"]:
-        count += " · " + _("traded ×%(n)s") % {"n": _esc(c["traded"])}
+        count += " · " + _("traded ×%(n)s") % {"n": _plain(c["traded"])}
     ready = "".join(_token_html(t, False, panel_url) for t in c["ready"])
     used = "".join(_token_html(t, True, panel_url) for t in c["used"])
-    return (f'\n          <li class="np-acol" data-species="{_esc(c["key"])}" title="{_esc(_capfirst(c["name"]))}: '
-            f'{power}">\n            <p class="np-colname"><strong>{_esc(c["letter"])} · {name}</strong> '
+    return (f'\n          <li class="np-acol" data-species="{_plain(c["key"])}" title="{_plain(_capfirst(c["name"]))}: '
+            f'{power}">\n            <p class="np-colname"><strong>{_plain(c["letter"])} · {name}</strong> '
             f'<span class="np-count">{count}</span></p>\n            <p class="np-power muted">'
-            f'{_esc(_capfirst(c["power"]))}</p>\n            <p class="np-tokens">\n              {ready}\n'
+            f'{_plain(_capfirst(c["power"]))}</p>\n            <p class="np-tokens">\n              {ready}\n'
             f'              {used}\n            </p>\n          </li>\n        ')
 
 
 def _token_html(t: dict, used: bool, panel_url: str) -> str:
     """One animal on an animal board (what _token.html drew): a button when it is a control,
     else a picture the column's counts already say in words."""
-    classes = f'np-token{" used" if used else ""}{" " + _esc(t["cls"]) if t["cls"] else ""}'
-    index, species = _esc(t["index"]), _esc(t["species"])
+    classes = f'np-token{" used" if used else ""}{" " + _plain(t["cls"]) if t["cls"] else ""}'
+    index, species = _plain(t["index"]), _plain(t["species"])
     if t["get"]:
         sel = _esc(_url_quote(str(t["get"]), safe=""))
         head = (f'<button type="button" class="{classes} sel-target" role="button" data-sel-focus="i{index}" '

@@ -106,3 +106,22 @@ def test_the_replay_still_draws_the_template(start_game, alice, bob):
     game = start_game("nanga-parbat", [alice, bob])
     panel = seat_panel_context(game, 0)
     assert board_html({**panel, "replay": True}) is None
+
+
+def test_the_kept_urls_follow_the_game_and_the_script_prefix(start_game, alice, bob):
+    """The act and panel URLs are reversed once per game and kept (board_html.game_urls):
+    another game, or the site served under a script prefix, gets its own."""
+    from django.urls import reverse, set_script_prefix
+
+    from games.nanga_parbat.board_html import game_urls
+
+    one, two = start_game("nanga-parbat", [alice, bob]), start_game("nanga-parbat", [bob, alice])
+    assert game_urls(one.pk) == (reverse("games:act", args=[one.pk]), reverse("games:panel", args=[one.pk]))
+    assert game_urls(two.pk) == (reverse("games:act", args=[two.pk]), reverse("games:panel", args=[two.pk]))
+    assert game_urls(one.pk) != game_urls(two.pk)
+    set_script_prefix("/under/")
+    try:
+        assert game_urls(one.pk)[1] == reverse("games:panel", args=[one.pk])
+        assert game_urls(one.pk)[1].startswith("/under/")
+    finally:
+        set_script_prefix("/")
