@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
@@ -148,7 +149,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 LIVE_PUSHES = os.environ.get("LIVE_PUSHES", "deferred")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "switchback")
+# Redis pub/sub ignores the database number: two sites (or test workers) given one Redis and
+# different databases would hear each other's pushes under one prefix. Without a prefix of
+# its own, a database other than 0 names its channels after itself.
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "")
 # Redis connections of one server process, shared by every thread and socket
 # (config.redis_pool): callers beyond the pool's size wait up to REDIS_POOL_TIMEOUT s.
 REDIS_POOL_MAX_SIZE = int(os.environ.get("REDIS_POOL_MAX_SIZE", "16"))
@@ -168,6 +172,12 @@ CHANNEL_LAYER_BACKEND = {
 }[os.environ.get("CHANNEL_LAYER", "pubsub")]
 
 
+def channel_prefix_for(url: str) -> str:
+    """"switchback" on database 0, "switchback-db<n>" on database n (see CHANNEL_PREFIX)."""
+    database = urlsplit(url).path.strip("/") or "0"
+    return "switchback" if database == "0" else f"switchback-db{database}"
+
+
 def redis_services(url: str) -> tuple[dict, dict]:
     """(CACHES, CHANNEL_LAYERS) on the Redis at `url` (tests with a Redis of their own use it too)."""
     layers = {
@@ -182,7 +192,7 @@ def redis_services(url: str) -> tuple[dict, dict]:
                     "health_check_interval": 15,
                     "retry_on_timeout": True,
                 }],
-                "prefix": CHANNEL_PREFIX,
+                "prefix": CHANNEL_PREFIX or channel_prefix_for(url),
             },
         }
     }

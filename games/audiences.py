@@ -114,7 +114,7 @@ def _client():
 
 
 def _prefix() -> str:
-    return f"{getattr(settings, 'CHANNEL_PREFIX', 'switchback')}:audiences"
+    return f"{settings.CHANNEL_PREFIX or 'switchback'}:audiences"   # keys of the URL's own database
 
 
 def _key(group: str) -> str:
