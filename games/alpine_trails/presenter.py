@@ -28,6 +28,7 @@ from django.utils.translation import get_language
 
 from games import selection
 from games.presenters import describe_from
+from games.alpine_trails.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.alpine_trails.rules import board as B
 from games.alpine_trails.rules import solo_title
 from games.alpine_trails.rules.data import (
