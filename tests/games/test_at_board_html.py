@@ -128,3 +128,48 @@ def test_the_replay_still_draws_the_template(start_game, alice, bob):
     game = start_game("alpine-trails", [alice, bob])
     panel = seat_panel_context(game, 0)
     assert board_html({**panel, "replay": True}) is None
+
+
+def _afresh(entry: dict, over: bool, small: bool, index, label: str) -> str:
+    """A map drawn with nothing kept (every kept piece, title, mark and map put aside, then back)."""
+    from games.alpine_trails import presenter as P
+
+    memos = (P._KEPT_MAPS, P._KEPT_SVGS, P._FACES, P._PIECE_SVGS, P._END_MARKS, P._TITLES)
+    kept = [dict(memo) for memo in memos]
+    for memo in memos:
+        memo.clear()
+    try:
+        return P.map_svg(P.map_geometry(entry, over=over), small=small, seat_index=index, label=label)
+    finally:
+        for memo, entries in zip(memos, kept, strict=True):
+            memo.clear()
+            memo.update(entries)
+
+
+def test_kept_maps_are_the_maps_drawn_afresh(start_game, make_user, alice, bob):
+    """Every audience shares the maps that have nothing to tap (kept_map_geometry and
+    kept_map_svg, per language): each kept map is the one drawn with nothing kept, at every
+    point of a game, in English and German, with the other points' and language's maps kept."""
+    bob.username = NAME
+    bob.save()
+    users = [alice, bob, make_user("p2")]
+    shared = 0
+    for _played, game in positions(start_game, users, "alpine-trails", seed=5):
+        for language in ("en", "de", "en"):
+            with translation.override(language):
+                drawn, by_seat = [], {}
+                for seat in (0, 1, 2, None):
+                    panel = seat_panel_context(game, seat)
+                    board, view = panel["board"], panel["view"]
+                    over = view["phase"] == "over"
+                    for m in board["maps"]:
+                        drawn.append((m["svg"], view["seats"][m["seat"]], over, True, m["seat"], m["name"]))
+                        by_seat.setdefault(m["seat"], []).append(m["svg"])
+                    main = board["main"]
+                    if main is not None and not main["highlights"]:
+                        drawn.append((main["svg"], view["seats"][seat], over, False, seat,
+                                      translation.gettext("Your map")))
+                shared += sum(svg is svgs[0] for svgs in by_seat.values() for svg in svgs[1:])
+                for svg, entry, over, small, index, label in drawn:
+                    assert svg == _afresh(entry, over, small, index, label)
+    assert shared > 20, "the audiences drew their own maps: nothing was kept"
