@@ -28,6 +28,7 @@ from django.utils.translation import get_language
 
 from games import selection
 from games.presenters import describe_from
+from games.alpine_trails.board_html import board_html  # noqa: F401 (games.presenters.board_html)
 from games.alpine_trails.rules import board as B
 from games.alpine_trails.rules import solo_title
 from games.alpine_trails.rules.data import (
@@ -240,7 +241,11 @@ def _num(v: float) -> str:
 
 def trail_path(exits) -> str:
     """An SVG path for the trail band: a curve for two exits, three spokes for a fork."""
-    exits = sorted(exits)
+    return _trail_path(tuple(sorted(exits)))
+
+
+@functools.lru_cache(maxsize=64)
+def _trail_path(exits: tuple) -> str:
     pts = [EDGE[d] for d in exits]
     if len(pts) == 2:
         (ax, ay), (bx, by) = pts
@@ -305,10 +310,35 @@ def _cell_title(cell: dict) -> str:
     return kind.capitalize()
 
 
+# Each piece's face and its markup, kept per language and piece (issue 21): a finished game's
+# five maps hold some 170 pieces, each built and escaped field by field on every first render.
+_FACES: dict[tuple, dict] = {}
+_PIECE_SVGS: dict[tuple, str] = {}
+
+
 def piece_face(cell: dict, language: str | None = None) -> dict:
-    """What the _tile partial needs for one piece (cell dict from the view's map_drawing)."""
+    """What the _tile partial needs for one piece (cell dict from the view's map_drawing);
+    `piece` names it (the key its face and markup are kept under)."""
+    return dict(_kept_face(cell, language or get_language()))
+
+
+def _kept_face(cell: dict, language: str) -> dict:
+    """piece_face, shared by every caller: copy it before changing it."""
+    key = (language, cell["kind"], cell.get("terrain"), cell.get("shape"), cell.get("miles"),
+           tuple(cell.get("exits") or ()), cell.get("animal"), cell.get("camp"), cell.get("square"),
+           cell.get("sign"), cell.get("points"))
+    face = _FACES.get(key)
+    if face is None:
+        if len(_FACES) > 20000:
+            _FACES.clear()
+            _PIECE_SVGS.clear()
+        face = _FACES[key] = _piece_face(cell, language)
+        face["piece"] = key
+    return face
+
+
+def _piece_face(cell: dict, language: str) -> dict:
     kind = cell["kind"]
-    language = language or get_language()
     terrain_letters, animal_letters = _letters(language)
     face = {"kind": kind, "terrain": cell.get("terrain"), "letter": terrain_letters.get(cell.get("terrain") or "", ""),
             "title": cell_title(cell, language)}
@@ -342,8 +372,9 @@ def _outline(cells: list) -> str:
     return "".join(sorted(parts))
 
 
-def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
-    """Cells placed at ((x - minx + 1) * S, (y - miny + 1) * S) with a one-cell margin."""
+def map_geometry(entry: dict, *, highlights=(), over: bool = False, map_repr: str | None = None) -> dict:
+    """Cells placed at ((x - minx + 1) * S, (y - miny + 1) * S) with a one-cell margin
+    (`map_repr`: repr(entry["map"]), when the caller has it already)."""
     b = entry["bounds"]
     minx, maxx, miny, maxy = b["minx"], b["maxx"], b["miny"], b["maxy"]
     for h in highlights:
@@ -358,7 +389,7 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
     language = get_language()
     for key, cell in entry["map"].items():
         px, py = at(cell["x"], cell["y"])
-        face = piece_face(cell, language)
+        face = dict(_kept_face(cell, language))
         face.update(x=cell["x"], y=cell["y"], px=px, py=py, key=key, new_lake=over and cell["kind"] == "lake")
         cells.append(face)
         if cell["kind"] == "basecamp":
@@ -373,9 +404,33 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
         h["px"], h["py"] = at(h["x"], h["y"])
     extras = {}
     if over:
-        extras = _kept_end_marks(entry, minx, miny)
+        extras = _kept_end_marks(entry, minx, miny, map_repr)
     return {"cells": cells, "base": base, "open_ends": open_ends, "highlights": list(highlights),
             "width": (maxx - minx + 3) * S, "height": (maxy - miny + 3) * S, "S": S, **extras}
+
+
+# Every audience of a game draws the same maps: in play the other seats' maps as of the last
+# resolved round, at the end every seat's map (small, or as "Your map"). A map with nothing to
+# tap is made of its cells, bounds and open ends, the language and how it is shown, so its
+# geometry and SVG are kept under those (issue 21: a push to six audiences drew 30 maps where 10
+# differ; a seat's own map waiting for the others is drawn again on every move of the round).
+_KEPT_MAPS: dict[tuple, dict] = {}
+_KEPT_SVGS: dict[tuple, SafeString] = {}
+
+
+def kept_map_geometry(entry: dict, *, over: bool = False) -> dict:
+    """map_geometry of a map without highlights, shared by every caller: read it, never change
+    it (copy it first, as board_context does for the main map)."""
+    map_repr = repr(entry["map"])
+    key = (get_language(), over, map_repr, repr(entry["bounds"]), repr(entry.get("open_ends", [])))
+    geo = _KEPT_MAPS.get(key)
+    if geo is None:
+        if len(_KEPT_MAPS) > 300:             # a map's key, geometry and SVGs: some 50 kB
+            _KEPT_MAPS.clear()
+            _KEPT_SVGS.clear()
+        geo = _KEPT_MAPS[key] = map_geometry(entry, over=over, map_repr=map_repr)
+        geo["kept_as"] = key
+    return geo
 
 
 # A finished map never changes, yet every render of every audience searched each map's longest
@@ -383,8 +438,8 @@ def map_geometry(entry: dict, *, highlights=(), over: bool = False) -> dict:
 _END_MARKS: dict[tuple, dict] = {}
 
 
-def _kept_end_marks(entry: dict, minx: int, miny: int) -> dict:
-    key = (get_language(), repr(entry["map"]), minx, miny)
+def _kept_end_marks(entry: dict, minx: int, miny: int, map_repr: str | None = None) -> dict:
+    key = (get_language(), map_repr or repr(entry["map"]), minx, miny)
     marks = _END_MARKS.get(key)
     if marks is None:
         if len(_END_MARKS) > 500:             # a map's key and marks: some 10 kB
@@ -740,7 +795,7 @@ def other_maps(view: dict, seat, names: list[str]) -> list[dict]:
         if i == seat:
             continue
         as_of = entry["as_of_round"]
-        maps.append({"seat": i, "name": names[i], "number": i + 1, "geo": map_geometry(entry, over=over),
+        maps.append({"seat": i, "name": names[i], "number": i + 1, "geo": kept_map_geometry(entry, over=over),
                      "status": entry["status"],
                      "as_of": _("final map") if over else (_("start of the game") if as_of < 1
                                                             else _("as of round %(round)s") % {"round": as_of}),
@@ -785,7 +840,10 @@ def board_context(panel: dict) -> dict:
     ctl = controls(panel, me) if me is not None and panel.get("legal") and not over and not replay else None
     main = None
     if me is not None and seat is not None:  # me is only set for a seat
-        main = map_geometry(me, highlights=ctl["highlights"] if ctl else (), over=over)
+        if ctl and ctl["highlights"]:
+            main = map_geometry(me, highlights=ctl["highlights"], over=over)
+        else:
+            main = dict(kept_map_geometry(me, over=over))
         main.update(seat=seat, name=names[seat])
     board = {
         "S": S, "main": main, "maps": other_maps(view, seat if me is not None else None, names), "ctl": ctl,
@@ -1049,9 +1107,14 @@ def map_svg(geo: dict, *, small: bool, seat_index, label: str, ghost: dict | Non
                    f'<rect x="6" y="6" width="60" height="60" rx="20"></rect>{lake}</g>' for o in geo["open_ends"])
     texts = _tile_texts(get_language())
     for c in geo.get("cells") or ():
+        piece = c.get("piece")
+        inner = _PIECE_SVGS.get(piece) if piece else None
+        if inner is None:
+            inner = f'<title>{_esc(c["title"])}</title>{tile_svg(c, texts)}'
+            if piece:
+                _PIECE_SVGS[piece] = inner
         out.append(f'<g class="cell k-{_esc(c["kind"])}{" new-lake" if c.get("new_lake") else ""}" '
-                   f'data-xy="{_esc(c["key"])}" transform="translate({c["px"]},{c["py"]})">'
-                   f'<title>{_esc(c["title"])}</title>{tile_svg(c, texts)}</g>')
+                   f'data-xy="{_esc(c["key"])}" transform="translate({c["px"]},{c["py"]})">{inner}</g>')
     base = geo.get("base")
     if base:
         out.append(f'<g class="basecamp-frame" transform="translate({base["px"]},{base["py"]})">'
@@ -1113,12 +1176,26 @@ def draw_maps(panel: dict, board: dict) -> None:
     context built without its game (a presenter's test of the context alone)."""
     if panel.get("game") is None:
         return
-    if board["main"] is not None:
+    main = board["main"]
+    if main is not None and main["highlights"]:
         ghost = (board.get("ctl") or {}).get("ghost")
-        board["main"]["svg"] = map_svg(board["main"], small=False, seat_index=board["main"]["seat"],
-                                       label=_("Your map"), ghost=ghost or None, hx=_Hx(panel))
+        main["svg"] = map_svg(main, small=False, seat_index=main["seat"], label=_("Your map"), ghost=ghost or None,
+                              hx=_Hx(panel))
+    elif main is not None:
+        main["svg"] = kept_map_svg(main, small=False, seat_index=main["seat"], label=_("Your map"))
     for m in board["maps"]:
-        m["svg"] = map_svg(m["geo"], small=True, seat_index=m["seat"], label=m["name"])
+        m["svg"] = kept_map_svg(m["geo"], small=True, seat_index=m["seat"], label=m["name"])
+
+
+def kept_map_svg(geo: dict, *, small: bool, seat_index, label: str) -> SafeString:
+    """map_svg of a kept map (kept_map_geometry): drawn once per way it is shown."""
+    if "kept_as" not in geo or geo["highlights"]:
+        return map_svg(geo, small=small, seat_index=seat_index, label=label)
+    key = (geo["kept_as"], small, seat_index, label)
+    svg = _KEPT_SVGS.get(key)
+    if svg is None:
+        svg = _KEPT_SVGS[key] = map_svg(geo, small=small, seat_index=seat_index, label=label)
+    return svg
 
 
 # --- board.html's loops written here (issue 21) ---------------------------------------------------
