@@ -261,26 +261,9 @@ def out_and_back_paths(board: Board) -> list:
     lakes = sorted((c for c, p in board.items() if p["kind"] == "lake"), key=lambda c: (c[1], c[0]))
     for lake in lakes:
         for d in range(4):
-            cur = step(lake, d)
-            piece = board.get(cur)
-            if piece is None or piece["kind"] != "trail" or opp(d) not in piece_exits(piece):
-                continue
-            came = opp(d)
-            miles, tiles, seen = 0, [], set()
-            while True:
-                piece = board.get(cur)
-                if piece is None or piece["kind"] != "trail" or cur in seen:
-                    break
-                tile = TILES[piece["tile"]]
-                exits = piece_exits(piece)
-                if tile["shape"] == "T" or came not in exits:
-                    break
-                seen.add(cur)
-                miles += tile["miles"]
-                tiles.append(cur)
-                out = next(e for e in exits if e != came)
-                cur, came = step(cur, out), opp(out)
-            paths.append({"lake": lake, "miles": miles, "tiles": tiles})
+            walk = walk_from(board.get, lake, d)
+            if walk is not None:
+                paths.append({"lake": walk["lake"], "miles": walk["miles"], "tiles": walk["tiles"]})
     return paths
 
 
