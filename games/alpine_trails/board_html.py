@@ -100,10 +100,11 @@ def _head(view: dict, board: dict) -> str:
     bag = ngettext("%(n)s tile left in the bag", "%(n)s tiles left in the bag", view["bag_left"]) % {
         "n": _esc(view["bag_left"])}
     solo = " · " + pgettext("Alpine Trails", "solo") if view.get("solo") else ""
+    status = _("Players this round")
     return ('  <header class="at-head">\n'
             f"    <h2>{title}</h2>\n"
             f'    <span class="muted">{bag}{solo}</span>\n'
-            f'    <span class="at-status" aria-label="{_("Players this round")}">\n'
+            f'    <span class="at-status" aria-label="{status}">\n'
             f'      {_esc(board["status_html"])}\n    </span>\n    \n  </header>\n')
 
 
@@ -268,7 +269,8 @@ def _goal(board: dict) -> str:
     secret = "" if over else ' <small class="muted">' + _("(secret)") + "</small>"
     value = {"value": _esc(goal["value"])}
     worth = (_("Scored: <strong>%(value)s</strong>") if over else _("Worth now: <strong>%(value)s</strong>")) % value
-    return (f'\n      <div class="at-goal" aria-label="{_("Your personal goal")}">\n'
-            f"        <h3>{_('Your goal')}{secret}</h3>\n"
+    label, heading = _("Your personal goal"), _("Your goal")
+    return (f'\n      <div class="at-goal" aria-label="{label}">\n'
+            f"        <h3>{heading}{secret}</h3>\n"
             f'        <p><strong>{_esc(goal["name"])}</strong> — {_esc(goal["text"])}</p>\n'
             f'        <p class="muted">{worth}</p>\n      </div>\n      ')

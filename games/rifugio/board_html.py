@@ -244,11 +244,14 @@ def _legend(board: dict) -> str:
                 f"{texture}</svg></dt><dd>{word}</dd>")
 
     water = row("W#4b95d6", pgettext("terrain", "Water"), False) if board["expansion"] else ""
+    meadow, forest = row("M#b5d97a", pgettext("terrain", "Meadow")), row("F#3f8a4f", pgettext("terrain", "Forest"))
+    rock = row("R#a3a19a", pgettext("terrain", "Rock"))
+    peak = row("P#eef2f5", pgettext("terrain", "Mountaintop"), False, PEAK_STROKE)
     return ('<dl class="rf-legend">\n'
-            f'        {row("M#b5d97a", pgettext("terrain", "Meadow"))}\n'
-            f'        {row("F#3f8a4f", pgettext("terrain", "Forest"))}\n'
-            f'        {row("R#a3a19a", pgettext("terrain", "Rock"))}\n'
-            f'        {row("P#eef2f5", pgettext("terrain", "Mountaintop"), False, PEAK_STROKE)}\n'
+            f'        {meadow}\n'
+            f'        {forest}\n'
+            f'        {rock}\n'
+            f'        {peak}\n'
             f"        {water}\n      </dl>")
 
 
