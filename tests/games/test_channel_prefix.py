@@ -4,6 +4,7 @@ names its channels after itself (config.settings.channel_prefix_for)."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -29,16 +30,17 @@ async def test_a_push_on_one_database_is_not_heard_on_another():
         config = redis_services(urlunsplit(parts._replace(path=f"/{database}")))[1]["default"]
         layers.append(import_string(config["BACKEND"])(**config["CONFIG"]))
     here, there = layers
+    group = f"game-{uuid.uuid4().hex[:12]}-spectators"   # no other test's group, on either database
     listening_here, listening_there = await here.new_channel(), await there.new_channel()
-    await here.group_add("game-1-spectators", listening_here)
-    await there.group_add("game-1-spectators", listening_there)
+    await here.group_add(group, listening_here)
+    await there.group_add(group, listening_there)
     try:
-        await here.group_send("game-1-spectators", {"type": "game.panel", "html": "here"})
+        await here.group_send(group, {"type": "game.panel", "html": "here"})
         assert (await asyncio.wait_for(here.receive(listening_here), 5))["html"] == "here"
         with pytest.raises(asyncio.TimeoutError):
             await asyncio.wait_for(there.receive(listening_there), 0.5)
     finally:
-        await here.group_discard("game-1-spectators", listening_here)
-        await there.group_discard("game-1-spectators", listening_there)
+        await here.group_discard(group, listening_here)
+        await there.group_discard(group, listening_there)
         for layer in layers:
             await layer.flush()
