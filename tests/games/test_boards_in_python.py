@@ -268,3 +268,15 @@ def test_alpine_trails_chips_score_pad_and_other_maps(start_game, alice, bob, ch
                 for name, key in (("status", "status_html"), ("pad", "pad_html"), ("other-maps", "maps_html")):
                     assert board[key] == reference_render(f"alpine-trails-{name}.html", panel), name
     assert board["over"] and "row-rank" in board["pad_html"], "the finished pad was compared"
+
+
+def written_as_drawn(panel: dict, writer) -> str:
+    """The board `writer` wrote for `panel`, checked equal byte for byte to what board.html
+    draws, and the board the panel's shell shows (each game's board-in-Python test)."""
+    from games import shell
+
+    drawn, written = shell.board_template(panel), writer(panel)
+    assert same_markup(written) == same_markup(drawn)
+    assert written == drawn
+    assert shell.board(panel) == written            # the panel's board is the written one
+    return written
