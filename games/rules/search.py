@@ -16,8 +16,9 @@ worlds drawn alike and the default's rollout the same in both) one rollout per a
 its value, and the best arm wins (`_choose_deterministic`).
 
 Deterministic given the rng: the iteration cap decides how much is searched; the time
-budget is only a ceiling (a test passes a generous budget and a small cap). There is no
-way to call it without a budget: a level 4-5 move never runs unbounded.
+budget (CPU seconds of the searching thread, under a wall-clock ceiling: `WALL_CEILING`) is
+only a ceiling (a test passes a generous budget and a small cap). There is no way to call
+it without a budget: a level 4-5 move never runs unbounded.
 """
 from __future__ import annotations
 
@@ -74,6 +75,13 @@ class _Arm:
         variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean, math.sqrt(max(variance, 1e-4) / n), n
 
+
+# The budget is CPU time of the thread that searches (`time.thread_time`), so a level plays
+# at the same strength on a busy machine as on an idle one: measured on the shared 2-core
+# machine with wall-clock budgets, level 5 made 3-15 rollouts a move at load 12 (docs/bots.md),
+# and the ladder measured the load as much as the level. A wall-clock ceiling of this many budgets
+# still bounds a move on a machine so busy that the thread barely runs.
+WALL_CEILING = 4.0
 
 SOLO_SCALE = 100.0   # a solo evaluation: the score in hundreds of points, not squashed
 
@@ -192,8 +200,8 @@ def _prune(arms: list[_Arm], limits: SearchLimits) -> None:
 
 
 def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
-           limits: SearchLimits, clock: Callable[[], float] = time.monotonic,
-           leaf: LeafValue | None = None) -> Action:
+           limits: SearchLimits, clock: Callable[[], float] = time.thread_time,
+           leaf: LeafValue | None = None, wall_clock: Callable[[], float] = time.monotonic) -> Action:
     """The greedy choice, or a challenger the search found clearly better (see `_decide`).
     `leaf`: the game's own estimate where a rollout stops before the end (see `evaluate`).
 
@@ -205,7 +213,8 @@ def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: 
     if len(legal) == 1:
         return legal[0]
     deadline = clock() + limits.budget
-    out_of_time = lambda: clock() >= deadline  # noqa: E731
+    wall_deadline = wall_clock() + WALL_CEILING * limits.budget
+    out_of_time = lambda: clock() >= deadline or wall_clock() >= wall_deadline  # noqa: E731
     arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy, limits, out_of_time, leaf)]
 
     def play(arm: _Arm, world: int, seed: int) -> None:
