@@ -44,13 +44,14 @@ DEFAULT_ACTIONS_PER_SEAT_ROUND = 4
 # the pull of places it has not reached, which a margin after a few turns does not see (so
 # without its bot's evaluation, below, Rifugio rolls out to the end).
 # A two-player game is 60-170 actions and each costs a greedy move (0.1-0.7 ms here), so a
-# few dozen rollouts fit in level 5's budget. Alpine Trails' live score already counts the
-# provisional lakes and goal: rounds there (read with its bot's `leaf_value`: the seat's own
-# score, see games/alpine_trails/rules/bot.py). Its greedy move is 0.8 ms of CPU since it
-# scores a trial piece by what it changes (3.5 ms before), but a rollout to the end is still
-# ~45 ms solo and ~120 ms at two players from the second round: on the shared machine
-# (load ~12) level 5 made 3-4 of them a move, against 8-15 two-round rollouts (docs/bots.md).
-ROLLOUTS_TO_END = frozenset({"rift-valley-reserve", "nanga-parbat", "roll-to-the-top", "rifugio"})
+# few dozen rollouts fit in level 5's budget. Alpine Trails rolled out one or two rounds and
+# read its bot's `leaf_value` while its greedy move rescored the whole board (a rollout to
+# the end was 150 ms+); since the greedy move scores a trial piece by what it changes, a
+# greedy game is 19 ms of CPU solo and 39 ms at two players, and with the budget in CPU time
+# level 5 makes dozens of rollouts to the end a move (solo, seeds 1-4: 104 on average to the
+# end, 98.8 with two-round rollouts, greedy 92.5; docs/bots.md, fifth round).
+ROLLOUTS_TO_END = frozenset({"rift-valley-reserve", "nanga-parbat", "roll-to-the-top", "rifugio",
+                             "alpine-trails"})
 TO_THE_END = 10_000
 # Games whose greedy bot offers its own evaluation (`leaf_value` in its module): rollouts stop
 # after this many rounds and read it instead of playing to the end. Rifugio: a rollout to
