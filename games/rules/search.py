@@ -234,8 +234,11 @@ def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: 
             return chosen.action
         rollouts = 2
     while rollouts < limits.iterations and not out_of_time():
+        open_arms = _open(arms, world, limits)
+        if len(open_arms) == 1:
+            break    # every challenger dropped: more worlds of the greedy arm alone decide nothing
         seed = seeds[world] if world < len(seeds) else rng.randrange(2**32)
-        for arm in _open(arms, world, limits):
+        for arm in open_arms:
             if rollouts >= limits.iterations or out_of_time():
                 break
             if world in arm.values:
