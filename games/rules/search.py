@@ -199,6 +199,15 @@ def _prune(arms: list[_Arm], limits: SearchLimits) -> None:
             arm.dropped = True
 
 
+def time_check(budget: float, clock: Callable[[], float] = time.thread_time,
+               wall_clock: Callable[[], float] = time.monotonic) -> Callable[[], bool]:
+    """Whether a decision started now is out of time: `budget` seconds of `clock` (the
+    thread's CPU time), or WALL_CEILING budgets of the wall clock, whichever comes first."""
+    deadline = clock() + budget
+    wall_deadline = wall_clock() + WALL_CEILING * budget
+    return lambda: clock() >= deadline or wall_clock() >= wall_deadline
+
+
 def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: Chooser,
            limits: SearchLimits, clock: Callable[[], float] = time.thread_time,
            leaf: LeafValue | None = None, wall_clock: Callable[[], float] = time.monotonic) -> Action:
@@ -212,9 +221,7 @@ def choose(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy: 
         raise ValueError("This seat has nothing to do now.")
     if len(legal) == 1:
         return legal[0]
-    deadline = clock() + limits.budget
-    wall_deadline = wall_clock() + WALL_CEILING * limits.budget
-    out_of_time = lambda: clock() >= deadline or wall_clock() >= wall_deadline  # noqa: E731
+    out_of_time = time_check(limits.budget, clock, wall_clock)
     arms = [_Arm(a) for a in _ordered_actions(rules, state, seat, rng, greedy, limits, out_of_time, leaf)]
 
     def play(arm: _Arm, world: int, seed: int) -> None:

@@ -99,6 +99,20 @@ def test_the_search_stops_at_its_budget(rules):
     assert action in rules.legal_actions(state, seat)
 
 
+def test_the_budget_is_cpu_time_under_a_wall_clock_ceiling():
+    """The budget counts the searching thread's CPU time, so a busy machine does not weaken
+    a level; a thread that barely runs is still stopped by the wall clock after
+    WALL_CEILING budgets."""
+    cpu, wall = [0.0], [0.0]
+    out_of_time = search.time_check(1.5, clock=lambda: cpu[0], wall_clock=lambda: wall[0])
+    wall[0] = 1.5 * search.WALL_CEILING - 0.01       # the thread got little CPU: go on
+    assert not out_of_time()
+    cpu[0] = 1.5                                     # its own budget of CPU: stop
+    assert out_of_time()
+    cpu[0], wall[0] = 0.2, 1.5 * search.WALL_CEILING  # barely ran, but the ceiling is reached
+    assert out_of_time()
+
+
 def test_score_sign_is_plus_or_minus_one(rules):
     for players in {rules.min_players, rules.max_players}:
         state = rules.setup(players, rules.validate_options(players, rules.default_options()), 3)
