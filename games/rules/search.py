@@ -53,6 +53,7 @@ class SearchLimits:
     widen_base: int = 4         # arms open at the start ...
     widen_power: float = 0.5    # ... and k = base + n ** power after n iterations
     confidence: float = 1.5     # z: how sure the search must be to overrule the greedy choice
+    leaf_at_end: bool = False   # read the game's `leaf` at the end too, instead of win or loss
 
 
 @dataclass
@@ -87,17 +88,20 @@ SOLO_SCALE = 100.0   # a solo evaluation: the score in hundreds of points, not s
 
 
 def evaluate(rules: Ruleset, state: State, seat: int, leaf: LeafValue | None = None,
-             baseline: float = 0.0) -> float:
+             baseline: float = 0.0, leaf_at_end: bool = False) -> float:
     """The seat's outlook: at the end, 1 for a win, 1/k for a k-way shared first place, 0
     otherwise, nudged by the margin; before the end, the score margin over the best other
     seat, or the game's own `leaf` estimate less `baseline` when it has one, squashed into
     [0, 1]. Solo, the score (or the leaf estimate) over SOLO_SCALE, unsquashed: a solo
     game is played for points, and a squashed score of 90 or 100 (tanh(4.5) against
     tanh(5)) told the search nothing (issue 25: Alpine Trails solo level 5 scored below
-    greedy)."""
+    greedy). With `leaf_at_end` the `leaf` is read at the end as well: where a seat's
+    points barely depend on the others' moves (Alpine Trails: only fork gifts cross between
+    maps), its own points tell an arm's worth with far less noise than the win or loss,
+    which swings with the other seat's luck in each world."""
     sign = rules.score_sign(state)
     over = rules.is_over(state)
-    if leaf is not None and not over:
+    if leaf is not None and (leaf_at_end or not over):
         if len(rules.scores(state)) == 1:   # solo: on the scale of a finished game's score
             return leaf(state, seat) / SOLO_SCALE
         return 0.5 + 0.5 * math.tanh((leaf(state, seat) - baseline) / 20.0)
@@ -152,7 +156,7 @@ def rollout(rules: Ruleset, state: State, seat: int, rng: random.Random, greedy:
         else:
             action = rng.choice(rules.legal_actions(state, mover))
         state = rules.apply(state, mover, action)
-    return evaluate(rules, state, seat, leaf, baseline)
+    return evaluate(rules, state, seat, leaf, baseline, limits.leaf_at_end)
 
 
 def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random,
@@ -176,7 +180,8 @@ def _ordered_actions(rules: Ruleset, state: State, seat: int, rng: random.Random
         if out_of_time():
             unlooked = looked[index:] + unlooked
             break
-        scored.append((-evaluate(rules, rules.apply(sampled, seat, action), seat, leaf, baseline),
+        scored.append((-evaluate(rules, rules.apply(sampled, seat, action), seat, leaf, baseline,
+                                 limits.leaf_at_end),
                        index, action))
     scored.sort(key=lambda entry: (entry[0], entry[1]))
     ordered = [action for _, _, action in scored] + unlooked

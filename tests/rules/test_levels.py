@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -220,3 +221,22 @@ def test_games_whose_bot_has_an_evaluation_roll_out_a_few_rounds_and_read_it():
     short = levels.limits_for("rifugio", 5, 2, leaf=True)
     assert short.horizon == levels.LEAF_ROUNDS["rifugio"] * levels.ACTIONS_PER_SEAT_ROUND["rifugio"] * 2
     assert levels.limits_for("rifugio", 5, 2).horizon == levels.TO_THE_END
+
+
+def test_alpine_trails_rolls_out_to_the_end_and_reads_its_own_points_there():
+    """Alpine Trails' rollouts run to the end and read the bot's evaluation there (the
+    seat's own final points), not the win or loss, which the other seat's luck swings."""
+    rules = registry.get("alpine-trails")
+    limits = levels.limits_for(rules.slug, 5, 2, leaf=True)
+    assert limits.horizon == levels.TO_THE_END and limits.leaf_at_end
+    assert not levels.limits_for("rifugio", 5, 2, leaf=True).leaf_at_end
+    state = rules.setup(2, {}, 5)
+    rng = random.Random(5)
+    greedy = registry.bot_for(rules.slug)
+    while not rules.is_over(state):
+        seat = rng.choice(rules.to_act(state))
+        state = rules.apply(state, seat, greedy.choose(state, seat, rng))
+    own = greedy.leaf_value(state, 0)
+    read = search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10, leaf_at_end=True)
+    assert read == pytest.approx(0.5 + 0.5 * math.tanh(10 / 20.0))
+    assert search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10) != pytest.approx(read)
