@@ -98,12 +98,17 @@ def evaluate(rules: Ruleset, state: State, seat: int, leaf: LeafValue | None = N
     greedy). With `leaf_at_end` the `leaf` is read at the end as well: where a seat's
     points barely depend on the others' moves (Alpine Trails: only fork gifts cross between
     maps), its own points tell an arm's worth with far less noise than the win or loss,
-    which swings with the other seat's luck in each world."""
+    which swings with the other seat's luck in each world; read linearly, as solo, since the
+    points gained over a whole game (40-80) lie where tanh is flat and squashing them
+    weighed the worlds with the smallest gains the most (Alpine Trails' level 4 and 5 each
+    won 1 of 4 against greedy so)."""
     sign = rules.score_sign(state)
     over = rules.is_over(state)
     if leaf is not None and (leaf_at_end or not over):
         if len(rules.scores(state)) == 1:   # solo: on the scale of a finished game's score
             return leaf(state, seat) / SOLO_SCALE
+        if leaf_at_end:   # the points gained to the end, unsquashed (see below)
+            return 0.5 + (leaf(state, seat) - baseline) / SOLO_SCALE
         return 0.5 + 0.5 * math.tanh((leaf(state, seat) - baseline) / 20.0)
     totals = [sign * total for total in _totals_seen_by(rules, state, seat)]
     mine = totals[seat]

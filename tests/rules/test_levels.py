@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 
 import pytest
@@ -238,5 +237,5 @@ def test_alpine_trails_rolls_out_to_the_end_and_reads_its_own_points_there():
         state = rules.apply(state, seat, greedy.choose(state, seat, rng))
     own = greedy.leaf_value(state, 0)
     read = search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10, leaf_at_end=True)
-    assert read == pytest.approx(0.5 + 0.5 * math.tanh(10 / 20.0))
+    assert read == pytest.approx(0.5 + 10 / search.SOLO_SCALE)
     assert search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10) != pytest.approx(read)
