@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -45,6 +46,11 @@ class Cell:
     points: float = 0.0          # the first level's wins (ties 1/k)
     seconds: float = 0.0
     solo_totals: list[int] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)   # the first level's total less the best other's
+
+    @property
+    def margin(self) -> float:
+        return sum(self.margins) / len(self.margins) if self.margins else 0.0
 
     @property
     def rate(self) -> float:
@@ -65,6 +71,13 @@ def seat_levels(first: int, second: int, players: int, game: int) -> list[int]:
 def play(slug: str, levels_by_seat: list[int], seed: int, budget: float | None = None,
          iterations: int | None = None) -> tuple[list[int], list[int]]:
     """One game between these levels; returns (ranking, totals)."""
+    ranking, totals, _sign = play_scored(slug, levels_by_seat, seed, budget, iterations)
+    return ranking, totals
+
+
+def play_scored(slug: str, levels_by_seat: list[int], seed: int, budget: float | None = None,
+                iterations: int | None = None) -> tuple[list[int], list[int], int]:
+    """`play`, with the game's `score_sign` at the end (+1: more is better)."""
     rules = get(slug)
     players = len(levels_by_seat)
     state = rules.setup(players, rules.validate_options(players, rules.default_options()), seed)
@@ -81,7 +94,7 @@ def play(slug: str, levels_by_seat: list[int], seed: int, budget: float | None =
         state = rules.apply(state, seat, action)
     else:
         raise RuntimeError(f"{slug}: game {seed} did not end")
-    return rules.ranking(state), [entry["total"] for entry in rules.scores(state)]
+    return rules.ranking(state), [entry["total"] for entry in rules.scores(state)], rules.score_sign(state)
 
 
 class Ratings:
@@ -106,17 +119,33 @@ class Ratings:
                       key=lambda row: row[0])
 
 
+def _play_game(args: tuple) -> tuple[list[int], list[int], int]:
+    return play_scored(*args)
+
+
 def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float | None,
-             iterations: int | None) -> Cell:
+             iterations: int | None, jobs: int = 1) -> Cell:
+    """`games` games of the cell (seeds seed, seed + 1, ...), on `jobs` processes at once:
+    the search's budget is CPU time, so a game played beside another on its own core is
+    the same game, and the results are read in seed order (the ratings depend on it)."""
     start = time.monotonic()
-    for game in range(games):
-        seats = seat_levels(cell.first, cell.second, cell.players, game)
-        ranking, totals = play(cell.slug, seats, seed + game, budget, iterations)
+    plans = [(cell.slug, seat_levels(cell.first, cell.second, cell.players, game), seed + game, budget, iterations)
+             for game in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_play_game, plans))
+    else:
+        results = [_play_game(plan) for plan in plans]
+    for game, ((_slug, seats, *_rest), (ranking, totals, sign)) in enumerate(zip(plans, results, strict=True)):
         first_seat = game % cell.players
         if cell.players == 1:
             cell.solo_totals.append(totals[0])
-        elif ranking[first_seat] == 1:
-            cell.points += 1 / sum(1 for r in ranking if r == 1)
+        else:
+            turned = [sign * t for t in totals]
+            others = [t for i, t in enumerate(turned) if i != first_seat]
+            cell.margins.append(turned[first_seat] - max(others))
+            if ranking[first_seat] == 1:
+                cell.points += 1 / sum(1 for r in ranking if r == 1)
         cell.games += 1
         ratings.rate(seats, ranking)
     cell.seconds += time.monotonic() - start
@@ -125,7 +154,7 @@ def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float 
 
 def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, players: int = 2,
         games: int = 20, seed: int = 1, budget: float | None = None, iterations: int | None = None,
-        report: Callable[[str], None] = print) -> dict[str, tuple[list[Cell], Ratings]]:
+        report: Callable[[str], None] = print, jobs: int = 1) -> dict[str, tuple[list[Cell], Ratings]]:
     """Every pairing in every game; `report` gets each row as it is measured."""
     results = {}
     for slug in slugs:
@@ -135,7 +164,7 @@ def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, p
         ratings = Ratings()
         cells = []
         for first, second in pairings:
-            cell = run_cell(Cell(slug, players, first, second), games, seed, ratings, budget, iterations)
+            cell = run_cell(Cell(slug, players, first, second), games, seed, ratings, budget, iterations, jobs)
             cells.append(cell)
             report(format_row(cell, budget))
         results[slug] = (cells, ratings)
@@ -144,9 +173,9 @@ def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, p
 
 
 def solo(slug: str, level: int, games: int, seed: int = 1, budget: float | None = None,
-         iterations: int | None = None) -> Cell:
+         iterations: int | None = None, jobs: int = 1) -> Cell:
     cell = Cell(slug, 1, level, level)
-    return run_cell(cell, games, seed, Ratings(), budget, iterations)
+    return run_cell(cell, games, seed, Ratings(), budget, iterations, jobs)
 
 
 def level_name(level: int) -> str:
@@ -163,7 +192,7 @@ def format_row(cell: Cell, budget: float | None) -> str:
                 f"{cell.seconds:.0f} s{reduced} |")
     low, high = cell.interval()
     return (f"| {cell.slug} | {cell.players}p | {level_name(cell.first)} vs {level_name(cell.second)} | "
-            f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}] | {cell.games} | "
+            f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}], margin {cell.margin:+.1f} | {cell.games} | "
             f"{cell.seconds:.0f} s{reduced} |")
 
 

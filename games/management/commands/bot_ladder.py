@@ -1,7 +1,7 @@
 """manage.py bot_ladder: play the bot levels against each other and against random in
 every game (games/rules/ladder.py) and print the table docs/bots.md carries.
 
-    manage.py bot_ladder --games 40                      # 2 players, every game, every pairing
+    manage.py bot_ladder --games 40 --jobs 2             # 2 players, every game, every pairing
     manage.py bot_ladder --slug rifugio --players 5 --pairs 3-0,5-3 --budget 0.1
     manage.py bot_ladder --slug alpine-trails --solo 5 --games 20
 """
@@ -36,21 +36,26 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, default=None, help="level 4-5 iteration cap override")
         parser.add_argument("--solo", type=int, default=None, help="a level's solo games instead of pairings")
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--jobs", type=int, default=1,
+                            help="games played at once, one process each (the search's budget is CPU time: "
+                                 "up to one per core leaves every move as strong)")
 
-    def handle(self, *args, slug, players, games, pairs, budget, iterations, solo, seed, **options):
+    def handle(self, *args, slug, players, games, pairs, budget, iterations, solo, seed, jobs, **options):
         slugs = slug or registry.slugs()
         unknown = [s for s in slugs if not registry.has(s)]
         if unknown:
             raise CommandError(f"no such game: {', '.join(unknown)}")
         if games < 1:
             raise CommandError("--games must be at least 1")
+        if jobs < 1:
+            raise CommandError("--jobs must be at least 1")
         out = lambda line: self.stdout.write(line)  # noqa: E731
         out("| game | players | pairing (first's share, 95 % Wilson) | games | time |")
         out("| --- | --- | --- | --- | --- |")
         if solo is not None:
             for s in slugs:
                 if registry.get(s).min_players == 1:
-                    out(ladder.format_row(ladder.solo(s, solo, games, seed, budget, iterations), budget))
+                    out(ladder.format_row(ladder.solo(s, solo, games, seed, budget, iterations, jobs), budget))
             return
         chosen = parse_pairs(pairs) if pairs else ladder.PAIRINGS_2P
-        ladder.run(slugs, chosen, players, games, seed, budget, iterations, report=out)
+        ladder.run(slugs, chosen, players, games, seed, budget, iterations, report=out, jobs=jobs)
