@@ -13,6 +13,7 @@ Levels 4 and 5 may be measured with a reduced time budget (`budget`): the table 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -132,7 +133,9 @@ def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float 
     plans = [(cell.slug, seat_levels(cell.first, cell.second, cell.players, game), seed + game, budget, iterations)
              for game in range(games)]
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # spawned, not forked: a fork of a process with threads (a test run, a server) can
+        # inherit a lock held by one of them and hang
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
             results = list(pool.map(_play_game, plans))
     else:
         results = [_play_game(plan) for plan in plans]
