@@ -68,6 +68,9 @@ LEAF_ROUNDS = {"rifugio": 2}
 # score less the animals the others got. Level 5 with rollouts to the end read as a win or
 # loss won 1 of its first 4 games against greedy (seeds 101-104, margin -5.5).
 LEAF_AT_THE_END = frozenset({"alpine-trails"})
+# Level 4 rounds of rollout where its 0.3 s holds too few rollouts to the end to leave the
+# greedy move (Alpine Trails: 7-25 a move at two players), read with the bot's evaluation.
+LEVEL_4_LEAF_ROUNDS: dict[str, int] = {}
 # Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
 # holds a handful of rollouts to the end, and spread over five arms no challenger reached the
 # three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
@@ -97,13 +100,19 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     rounds rather than at the end."""
     base = SEARCH[level]
     per_round = ACTIONS_PER_SEAT_ROUND.get(slug, DEFAULT_ACTIONS_PER_SEAT_ROUND) * players
+    if leaf and level == 4 and slug in LEVEL_4_LEAF_ROUNDS:
+        return _overridden(replace(base, horizon=LEVEL_4_LEAF_ROUNDS[slug] * per_round), budget, iterations)
     if leaf and slug in LEAF_ROUNDS:
         horizon = LEAF_ROUNDS[slug] * per_round
     elif slug in ROLLOUTS_TO_END:
         horizon = TO_THE_END
     else:
         horizon = base.horizon * per_round
-    limits = replace(base, horizon=horizon, leaf_at_end=leaf and slug in LEAF_AT_THE_END)
+    return _overridden(replace(base, horizon=horizon, leaf_at_end=leaf and slug in LEAF_AT_THE_END),
+                       budget, iterations)
+
+
+def _overridden(limits: SearchLimits, budget: float | None, iterations: int | None) -> SearchLimits:
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:
