@@ -229,6 +229,9 @@ def test_alpine_trails_rolls_out_to_the_end_and_reads_its_own_points_there():
     limits = levels.limits_for(rules.slug, 5, 2, leaf=True)
     assert limits.horizon == levels.TO_THE_END and limits.leaf_at_end
     assert not levels.limits_for("rifugio", 5, 2, leaf=True).leaf_at_end
+    # level 4 rolls out one round and reads the bot's evaluation there
+    short = levels.limits_for(rules.slug, 4, 2, leaf=True)
+    assert short.horizon == levels.ACTIONS_PER_SEAT_ROUND[rules.slug] * 2 and not short.leaf_at_end
     state = rules.setup(2, {}, 5)
     rng = random.Random(5)
     greedy = registry.bot_for(rules.slug)
