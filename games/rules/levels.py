@@ -72,7 +72,7 @@ LEAF_AT_THE_END = frozenset({"alpine-trails"})
 # greedy move, read with the bot's evaluation. Alpine Trails: 7-25 rollouts to the end a move
 # at two players; one-round rollouts reach level 4's cap of 48 in 0.13-0.29 s. Measured
 # against greedy (docs/bots.md, fifth round): to the end 57 % of 14 games, mean margin +3.4;
-# one round 58 % of 71, +1.5. The same within the noise, for less CPU: one round.
+# one round 58 % of 98, +1.6. The same within the noise, for less CPU: one round.
 LEVEL_4_LEAF_ROUNDS: dict[str, int] = {"alpine-trails": 1}
 # Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
 # holds a handful of rollouts to the end, and spread over five arms no challenger reached the
