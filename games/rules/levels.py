@@ -103,19 +103,17 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     rounds rather than at the end."""
     base = SEARCH[level]
     per_round = ACTIONS_PER_SEAT_ROUND.get(slug, DEFAULT_ACTIONS_PER_SEAT_ROUND) * players
+    at_end = False
     if leaf and level == 4 and slug in LEVEL_4_LEAF_ROUNDS:
-        return _overridden(replace(base, horizon=LEVEL_4_LEAF_ROUNDS[slug] * per_round), budget, iterations)
-    if leaf and slug in LEAF_ROUNDS:
+        horizon = LEVEL_4_LEAF_ROUNDS[slug] * per_round
+    elif leaf and slug in LEAF_ROUNDS:
         horizon = LEAF_ROUNDS[slug] * per_round
     elif slug in ROLLOUTS_TO_END:
         horizon = TO_THE_END
+        at_end = leaf and slug in LEAF_AT_THE_END
     else:
         horizon = base.horizon * per_round
-    return _overridden(replace(base, horizon=horizon, leaf_at_end=leaf and slug in LEAF_AT_THE_END),
-                       budget, iterations)
-
-
-def _overridden(limits: SearchLimits, budget: float | None, iterations: int | None) -> SearchLimits:
+    limits = replace(base, horizon=horizon, leaf_at_end=at_end)
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:
