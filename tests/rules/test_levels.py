@@ -242,3 +242,13 @@ def test_alpine_trails_rolls_out_to_the_end_and_reads_its_own_points_there():
     read = search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10, leaf_at_end=True)
     assert read == pytest.approx(0.5 + 10 / search.SOLO_SCALE)
     assert search.evaluate(rules, state, 0, greedy.leaf_value, baseline=own - 10) != pytest.approx(read)
+
+
+def test_nanga_parbats_level_4_looks_at_a_handful_of_moves():
+    """Nanga Parbat's level 4 makes LEVEL_4_ROLLOUTS rollouts a move (exact looks: nothing is
+    hidden after setup), so that level 5 stays a step above it; elsewhere level 4 keeps its
+    cap, and an explicit cap still overrides both."""
+    assert levels.limits_for("nanga-parbat", 4, 2).iterations == levels.LEVEL_4_ROLLOUTS["nanga-parbat"]
+    assert levels.limits_for("nanga-parbat", 5, 2).iterations == levels.SEARCH[5].iterations
+    assert levels.limits_for("rifugio", 4, 2).iterations == levels.SEARCH[4].iterations
+    assert levels.limits_for("nanga-parbat", 4, 2, iterations=2).iterations == 2
