@@ -74,16 +74,16 @@ LEAF_AT_THE_END = frozenset({"alpine-trails"})
 # against greedy (docs/bots.md, fifth round): to the end 57 % of 14 games, mean margin +3.4;
 # one round 58 % of 98, +1.6. The same within the noise, for less CPU: one round.
 LEVEL_4_LEAF_ROUNDS: dict[str, int] = {"alpine-trails": 1}
-# Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
-# holds a handful of rollouts to the end, and spread over five arms no challenger reached the
-# three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
-# 7 of 14 against greedy).
 # Level 4's rollouts a move where its 48 made it as strong as level 5 and left no step between
 # them. Nanga Parbat has nothing hidden after setup, so each rollout is an exact look at how
 # one move plays out against greedy play, and a handful already crushes the greedy bot:
 # level 4 with 4 rollouts a move beat level 3 in 30 of 30 games (mean margin +18; with 12,
-# +22), and level 5 beat it 72 % of 25 (against the full 48, 59 % of 29).
+# +22), and level 5 beat it 69 % of 130 (against the full 48, 59 % of 29).
 LEVEL_4_ROLLOUTS = {"nanga-parbat": 4}
+# Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
+# holds a handful of rollouts to the end, and spread over five arms no challenger reached the
+# three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
+# 7 of 14 against greedy).
 SEARCH = {
     4: SearchLimits(iterations=48, budget=0.3, horizon=1, widen_base=1),
     5: SearchLimits(iterations=240, budget=1.5, horizon=2),
@@ -119,9 +119,8 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
         at_end = leaf and slug in LEAF_AT_THE_END
     else:
         horizon = base.horizon * per_round
-    limits = replace(base, horizon=horizon, leaf_at_end=at_end)
-    if level == 4 and slug in LEVEL_4_ROLLOUTS:
-        limits = replace(limits, iterations=LEVEL_4_ROLLOUTS[slug])
+    rollouts = LEVEL_4_ROLLOUTS.get(slug, base.iterations) if level == 4 else base.iterations
+    limits = replace(base, horizon=horizon, leaf_at_end=at_end, iterations=rollouts)
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:
