@@ -45,7 +45,8 @@ class Cell:
     second: int
     games: int = 0
     points: float = 0.0          # the first level's wins (ties 1/k)
-    seconds: float = 0.0
+    seconds: float = 0.0         # wall time of the run that played the games
+    cpu: float = 0.0             # CPU time of the games (summed over the processes)
     solo_totals: list[int] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)   # the first level's total less the best other's
 
@@ -120,45 +121,97 @@ class Ratings:
                       key=lambda row: row[0])
 
 
-def _play_game(args: tuple) -> tuple[list[int], list[int], int]:
-    return play_scored(*args)
+def _play_game(args: tuple) -> tuple[list[int], list[int], int, float]:
+    """`play_scored`, and the CPU seconds the game took (in the process that played it)."""
+    start = time.process_time()
+    ranking, totals, sign = play_scored(*args)
+    return ranking, totals, sign, time.process_time() - start
+
+
+def game_record(cell: Cell, game: int, seed: int, seats: list[int], ranking: list[int], totals: list[int],
+                sign: int, cpu: float = 0.0) -> dict[str, Any]:
+    """One finished game of a cell as a plain dict (a JSON line of `--record`): enough to
+    count it again in `pool`, and to pool games played in several streams or sessions."""
+    first_seat = game % cell.players
+    record: dict[str, Any] = {"slug": cell.slug, "players": cell.players, "first": cell.first,
+                              "second": cell.second, "game": game, "seed": seed, "seats": seats,
+                              "ranking": ranking, "totals": totals, "cpu": round(cpu, 3)}
+    if cell.players > 1:
+        turned = [sign * t for t in totals]
+        record["margin"] = turned[first_seat] - max(t for i, t in enumerate(turned) if i != first_seat)
+        winners = sum(1 for r in ranking if r == 1)
+        record["points"] = 1 / winners if ranking[first_seat] == 1 else 0.0
+    return record
+
+
+def count(cell: Cell, record: dict[str, Any]) -> None:
+    """Add one game's record to its cell."""
+    if cell.players == 1:
+        cell.solo_totals.append(record["totals"][0])
+    else:
+        cell.margins.append(record["margin"])
+        cell.points += record["points"]
+    cell.cpu += record.get("cpu", 0.0)
+    cell.games += 1
 
 
 def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float | None,
-             iterations: int | None, jobs: int = 1) -> Cell:
-    """`games` games of the cell (seeds seed, seed + 1, ...), on `jobs` processes at once:
-    the search's budget is CPU time, so a game played beside another on its own core is
-    the same game, and the results are read in seed order (the ratings depend on it)."""
+             iterations: int | None, jobs: int = 1, first_game: int = 0,
+             record: Callable[[dict[str, Any]], None] | None = None) -> Cell:
+    """`games` games of the cell (games first_game, first_game + 1, ..., each on seed
+    seed + game, the first level in seat game % players), on `jobs` processes at once: the
+    search's budget is CPU time, so a game played beside another on its own core is the
+    same game, and the results are read in seed order (the ratings depend on it). `record`
+    gets each game as it is counted (`--record` appends it to a file, so a long cell can be
+    stopped, continued with `first_game`, and pooled)."""
     start = time.monotonic()
+    numbers = range(first_game, first_game + games)
     plans = [(cell.slug, seat_levels(cell.first, cell.second, cell.players, game), seed + game, budget, iterations)
-             for game in range(games)]
+             for game in numbers]
     if jobs > 1:
         # spawned, not forked: a fork of a process with threads (a test run, a server) can
         # inherit a lock held by one of them and hang
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_play_game, plans))
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as executor:
+            _count_all(cell, numbers, plans, executor.map(_play_game, plans), ratings, record)
     else:
-        results = [_play_game(plan) for plan in plans]
-    for game, ((_slug, seats, *_rest), (ranking, totals, sign)) in enumerate(zip(plans, results, strict=True)):
-        first_seat = game % cell.players
-        if cell.players == 1:
-            cell.solo_totals.append(totals[0])
-        else:
-            turned = [sign * t for t in totals]
-            others = [t for i, t in enumerate(turned) if i != first_seat]
-            cell.margins.append(turned[first_seat] - max(others))
-            if ranking[first_seat] == 1:
-                cell.points += 1 / sum(1 for r in ranking if r == 1)
-        cell.games += 1
-        ratings.rate(seats, ranking)
+        _count_all(cell, numbers, plans, map(_play_game, plans), ratings, record)
     cell.seconds += time.monotonic() - start
     return cell
 
 
+def _count_all(cell: Cell, numbers: range, plans: list[tuple], results: Any, ratings: Ratings,
+               record: Callable[[dict[str, Any]], None] | None) -> None:
+    for game, plan, (ranking, totals, sign, cpu) in zip(numbers, plans, results, strict=True):
+        seats, seed = plan[1], plan[2]
+        entry = game_record(cell, game, seed, seats, ranking, totals, sign, cpu)
+        count(cell, entry)
+        ratings.rate(seats, ranking)
+        if record is not None:
+            record(entry)
+
+
+def pool(records: list[dict[str, Any]]) -> list[Cell]:
+    """The cells these records make up (one per game, pairing and player count, in the order
+    first met), each game counted once: a seed recorded twice (a stream restarted over games
+    it had played) counts its first record."""
+    cells: dict[tuple, Cell] = {}
+    seen: set[tuple] = set()
+    for entry in records:
+        key = (entry["slug"], entry["players"], entry["first"], entry["second"])
+        if key + (entry["seed"],) in seen:
+            continue
+        seen.add(key + (entry["seed"],))
+        cell = cells.setdefault(key, Cell(*key))
+        count(cell, entry)
+    return list(cells.values())
+
+
 def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, players: int = 2,
         games: int = 20, seed: int = 1, budget: float | None = None, iterations: int | None = None,
-        report: Callable[[str], None] = print, jobs: int = 1) -> dict[str, tuple[list[Cell], Ratings]]:
-    """Every pairing in every game; `report` gets each row as it is measured."""
+        report: Callable[[str], None] = print, jobs: int = 1, first_game: int = 0,
+        record: Callable[[dict[str, Any]], None] | None = None) -> dict[str, tuple[list[Cell], Ratings]]:
+    """Every pairing in every game; `report` gets each row as it is measured, `record`
+    each game (see `run_cell`)."""
     results = {}
     for slug in slugs:
         rules = get(slug)
@@ -167,7 +220,8 @@ def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, p
         ratings = Ratings()
         cells = []
         for first, second in pairings:
-            cell = run_cell(Cell(slug, players, first, second), games, seed, ratings, budget, iterations, jobs)
+            cell = run_cell(Cell(slug, players, first, second), games, seed, ratings, budget, iterations, jobs,
+                            first_game, record)
             cells.append(cell)
             report(format_row(cell, budget))
         results[slug] = (cells, ratings)
@@ -176,27 +230,30 @@ def run(slugs: list[str], pairings: tuple[tuple[int, int], ...] = PAIRINGS_2P, p
 
 
 def solo(slug: str, level: int, games: int, seed: int = 1, budget: float | None = None,
-         iterations: int | None = None, jobs: int = 1) -> Cell:
+         iterations: int | None = None, jobs: int = 1, first_game: int = 0,
+         record: Callable[[dict[str, Any]], None] | None = None) -> Cell:
     cell = Cell(slug, 1, level, level)
-    return run_cell(cell, games, seed, Ratings(), budget, iterations, jobs)
+    return run_cell(cell, games, seed, Ratings(), budget, iterations, jobs, first_game, record)
 
 
 def level_name(level: int) -> str:
     return "random" if level == RANDOM else f"L{level}"
 
 
-def format_row(cell: Cell, budget: float | None) -> str:
+def format_row(cell: Cell, budget: float | None, pooled: bool = False) -> str:
+    """A row of the table; `pooled` (cells counted from records): the time column gives the
+    CPU a game took, not the wall time of a run."""
     reduced = f" (L4-5 budget {budget:g} s)" if budget is not None and max(cell.first, cell.second) >= 4 else ""
+    took = f"{cell.cpu / max(cell.games, 1):.1f} s of CPU a game" if pooled else f"{cell.seconds:.0f} s{reduced}"
     if cell.players == 1:
         totals = cell.solo_totals
         mean = sum(totals) / len(totals) if totals else 0.0
         return (f"| {cell.slug} | solo | {level_name(cell.first)} | mean {mean:.1f}, "
-                f"{sum(1 for t in totals if t >= 115)}/{len(totals)} reach 115 | {cell.games} | "
-                f"{cell.seconds:.0f} s{reduced} |")
+                f"{sum(1 for t in totals if t >= 115)}/{len(totals)} reach 115 | {cell.games} | {took} |")
     low, high = cell.interval()
     return (f"| {cell.slug} | {cell.players}p | {level_name(cell.first)} vs {level_name(cell.second)} | "
             f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}], margin {cell.margin:+.1f} | {cell.games} | "
-            f"{cell.seconds:.0f} s{reduced} |")
+            f"{took} |")
 
 
 def format_ratings(slug: str, ratings: Ratings) -> str:

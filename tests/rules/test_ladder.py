@@ -1,6 +1,7 @@
 """The bot ladder (games/rules/ladder.py, manage.py bot_ladder): how a cell counts games."""
 from __future__ import annotations
 
+import json
 from io import StringIO
 
 import pytest
@@ -44,3 +45,35 @@ def test_the_command_prints_the_table_and_refuses_bad_arguments():
         call_command("bot_ladder", "--jobs", "0", stdout=StringIO())
     with pytest.raises(CommandError):
         call_command("bot_ladder", "--pairs", "9-1", stdout=StringIO())
+
+
+def test_a_cell_played_in_two_streams_and_pooled_counts_as_one_run():
+    """`--record` writes each game as a JSON line; `--first-game` continues a cell; `--pool`
+    counts the streams' games as one cell (a game recorded twice counts once)."""
+    whole = ladder.run_cell(ladder.Cell("nanga-parbat", 2, 2, 1), 4, 30, ladder.Ratings(), None, None)
+    records: list[dict] = []
+    for first_game in (0, 2):
+        ladder.run_cell(ladder.Cell("nanga-parbat", 2, 2, 1), 2, 30, ladder.Ratings(), None, None,
+                        first_game=first_game, record=records.append)
+    assert [r["seed"] for r in records] == [30, 31, 32, 33]
+    assert [r["seats"] for r in records] == [[2, 1], [1, 2], [2, 1], [1, 2]]
+    (pooled,) = ladder.pool(records + records[:1])
+    assert (pooled.games, pooled.points, pooled.margins) == (whole.games, whole.points, whole.margins)
+    assert pooled.cpu > 0
+
+
+def test_the_command_records_continues_and_pools(tmp_path):
+    record = tmp_path / "games.jsonl"
+    for first in ("0", "1"):
+        call_command("bot_ladder", "--slug", "nanga-parbat", "--pairs", "3-0", "--games", "1",
+                     "--first-game", first, "--record", str(record), stdout=StringIO())
+    lines = record.read_text().splitlines()
+    assert len(lines) == 2 and {json.loads(line)["seats"][0] for line in lines} == {3, 0}
+    out = StringIO()
+    call_command("bot_ladder", "--pool", str(record), stdout=out)
+    assert "| nanga-parbat | 2p | L3 vs random | 100 % [" in out.getvalue()
+    assert "| 2 | " in out.getvalue() and "s of CPU a game" in out.getvalue()
+    with pytest.raises(CommandError):
+        call_command("bot_ladder", "--pool", str(tmp_path / "missing.jsonl"), stdout=StringIO())
+    with pytest.raises(CommandError):
+        call_command("bot_ladder", "--first-game", "-1", stdout=StringIO())
