@@ -45,6 +45,8 @@ class Cell:
     second: int
     games: int = 0
     points: float = 0.0          # the first level's wins (ties 1/k)
+    won: int = 0                 # games the first level won alone ...
+    shared: int = 0              # ... and shared first place in
     seconds: float = 0.0         # wall time of the run that played the games
     cpu: float = 0.0             # CPU time of the games (summed over the processes)
     solo_totals: list[int] = field(default_factory=list)
@@ -151,6 +153,8 @@ def count(cell: Cell, record: dict[str, Any]) -> None:
     else:
         cell.margins.append(record["margin"])
         cell.points += record["points"]
+        cell.won += record["points"] == 1
+        cell.shared += 0 < record["points"] < 1
     cell.cpu += record.get("cpu", 0.0)
     cell.games += 1
 
@@ -252,7 +256,8 @@ def format_row(cell: Cell, budget: float | None, pooled: bool = False) -> str:
                 f"{sum(1 for t in totals if t >= 115)}/{len(totals)} reach 115 | {cell.games} | {took} |")
     low, high = cell.interval()
     return (f"| {cell.slug} | {cell.players}p | {level_name(cell.first)} vs {level_name(cell.second)} | "
-            f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}], margin {cell.margin:+.1f} | {cell.games} | "
+            f"{100 * cell.rate:.0f} % [{100 * low:.0f}-{100 * high:.0f}], margin {cell.margin:+.1f} "
+            f"({cell.won} won, {cell.shared} shared, {cell.games - cell.won - cell.shared} lost) | {cell.games} | "
             f"{took} |")
 
 

@@ -28,6 +28,7 @@ def test_a_tie_counts_one_over_k():
     cell = ladder.run_cell(ladder.Cell("roll-to-the-top", 2, 3, 3), 2, 1, ladder.Ratings(), None, None)
     assert cell.points == pytest.approx(cell.games / 2)
     assert cell.margins == [0, 0]
+    assert (cell.won, cell.shared) == (0, 2) and "(0 won, 2 shared, 0 lost)" in ladder.format_row(cell, None)
 
 
 def test_games_played_on_two_processes_are_the_same_games():
