@@ -153,8 +153,8 @@ def count(cell: Cell, record: dict[str, Any]) -> None:
     else:
         cell.margins.append(record["margin"])
         cell.points += record["points"]
-        cell.won += record["points"] == 1
-        cell.shared += 0 < record["points"] < 1
+        cell.won += int(record["points"] == 1)
+        cell.shared += int(0 < record["points"] < 1)
     cell.cpu += record.get("cpu", 0.0)
     cell.games += 1
 
@@ -186,7 +186,7 @@ def run_cell(cell: Cell, games: int, seed: int, ratings: Ratings, budget: float 
 def _count_all(cell: Cell, numbers: range, plans: list[tuple], results: Any, ratings: Ratings,
                record: Callable[[dict[str, Any]], None] | None) -> None:
     for game, plan, (ranking, totals, sign, cpu) in zip(numbers, plans, results, strict=True):
-        seats, seed = plan[1], plan[2]
+        _slug, seats, seed, *_limits = plan
         entry = game_record(cell, game, seed, seats, ranking, totals, sign, cpu)
         count(cell, entry)
         ratings.rate(seats, ranking)
@@ -202,9 +202,10 @@ def pool(records: list[dict[str, Any]]) -> list[Cell]:
     seen: set[tuple] = set()
     for entry in records:
         key = (entry["slug"], entry["players"], entry["first"], entry["second"])
-        if key + (entry["seed"],) in seen:
+        game = (*key, entry["seed"])
+        if game in seen:
             continue
-        seen.add(key + (entry["seed"],))
+        seen.add(game)
         cell = cells.setdefault(key, Cell(*key))
         count(cell, entry)
     return list(cells.values())

@@ -71,8 +71,7 @@ class Command(BaseCommand):
             raise CommandError("--first-game must be 0 or more")
         out = lambda line: self.stdout.write(line)  # noqa: E731
         keep = appender(Path(record)) if record else None
-        out("| game | players | pairing (first's share, 95 % Wilson) | games | time |")
-        out("| --- | --- | --- | --- | --- |")
+        table_head(out, "time")
         if solo is not None:
             for s in slugs:
                 if registry.get(s).min_players == 1:
@@ -91,10 +90,14 @@ class Command(BaseCommand):
                 records += [json.loads(line) for line in lines if line.strip()]
             except (OSError, ValueError) as exc:
                 raise CommandError(f"{path}: {exc}") from exc
-        self.stdout.write("| game | players | pairing (first's share, 95 % Wilson) | games | CPU |")
-        self.stdout.write("| --- | --- | --- | --- | --- |")
+        table_head(self.stdout.write, "CPU")
         for cell in ladder.pool(records):
             self.stdout.write(ladder.format_row(cell, None, pooled=True))
+
+
+def table_head(out, last_column: str) -> None:
+    out(f"| game | players | pairing (first's share, 95 % Wilson) | games | {last_column} |")
+    out("| --- | --- | --- | --- | --- |")
 
 
 def appender(path: Path):
