@@ -131,7 +131,8 @@ def bot_for(slug: str, version: str | None = None, level: int | None = None) -> 
         return getattr(module, "PREVIOUS_BOTS", {})[version]
     if level is not None and levels.check_level(level) != levels.GREEDY:
         greedy = _greedy_bot(slug)
-        return levels.LevelBot(get(slug), greedy.choose, level, leaf=getattr(greedy, "leaf_value", None))
+        return levels.LevelBot(get(slug), greedy.choose, level, leaf=getattr(greedy, "leaf_value", None),
+                               policy=getattr(greedy, "search_policy", None))
     return _greedy_bot(slug)
 
 
@@ -145,4 +146,4 @@ def choose_at_level(slug: str, state: dict, seat: int, rng: Any, level: int = le
     rules and greedy bot."""
     greedy = _greedy_bot(slug)
     return levels.choose(get(slug), greedy.choose, state, seat, rng, level, budget, iterations,
-                         getattr(greedy, "leaf_value", None))
+                         getattr(greedy, "leaf_value", None), getattr(greedy, "search_policy", None))

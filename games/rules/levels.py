@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from .base import Action, State
-from .search import LeafValue, SearchLimits
+from .search import Chooser, LeafValue, SearchLimits
 from .search import choose as search_choose
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -128,12 +128,15 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     return limits
 
 
-def choose(rules: Any, greedy: Callable[[State, int, random.Random], Action], state: State, seat: int,
+def choose(rules: Any, greedy: Chooser, state: State, seat: int,
            rng: random.Random, level: int = GREEDY, budget: float | None = None,
-           iterations: int | None = None, leaf: LeafValue | None = None) -> Action:
+           iterations: int | None = None, leaf: LeafValue | None = None,
+           policy: Chooser | None = None) -> Action:
     """The action a bot of this level takes in the game of `rules`, whose greedy bot is
-    `greedy` (with its own evaluation `leaf`, if it offers one). Levels 4-5 always run
-    under a time budget: the level's own unless `budget` (seconds) is given."""
+    `greedy` (with its own evaluation `leaf`, if it offers one). Levels 4-5 search with the
+    bot's `policy` as their default move and rollout player where it offers one (its
+    `search_policy`: a greedy move with a plan the greedy level lacks), else with `greedy`.
+    They always run under a time budget: the level's own unless `budget` (seconds) is given."""
     level = check_level(level)
     slug = rules.slug
     if level == GREEDY:
@@ -146,7 +149,7 @@ def choose(rules: Any, greedy: Callable[[State, int, random.Random], Action], st
             return greedy(state, seat, rng)
         return rng.choice(legal)
     limits = limits_for(slug, level, state_players(rules, state), budget, iterations, leaf is not None)
-    return search_choose(rules, state, seat, rng, greedy, limits, leaf=leaf)
+    return search_choose(rules, state, seat, rng, policy or greedy, limits, leaf=leaf)
 
 
 def state_players(rules: Any, state: State) -> int:
@@ -161,11 +164,12 @@ class LevelBot:
     """A bot of one level for one game, shaped like a bot module: `choose(state, seat, rng)`."""
 
     rules: Any
-    greedy: Callable[[State, int, random.Random], Action]
+    greedy: Chooser
     level: int
     budget: float | None = None
     iterations: int | None = None
     leaf: LeafValue | None = None
+    policy: Chooser | None = None
 
     @property
     def slug(self) -> str:
@@ -177,4 +181,4 @@ class LevelBot:
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return choose(self.rules, self.greedy, state, seat, rng, self.level, self.budget, self.iterations,
-                      self.leaf)
+                      self.leaf, self.policy)

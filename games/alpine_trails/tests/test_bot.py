@@ -62,3 +62,54 @@ def test_the_search_leaf_counts_own_score_and_animals_gifted_not_the_other_score
     richer = RULES.setup(2, {}, 11)
     richer["seats"][1]["map"]["5,5"] = {"kind": "campsite"}
     assert bot.leaf_value(richer, 0) == base
+
+
+
+def _solo_game(seed: int, player, moves: int | None = None) -> dict:
+    """A solo game played by `player` to the end, or for `moves` actions."""
+    state, rng, played = RULES.setup(1, {}, seed), random.Random(seed), 0
+    while not RULES.is_over(state) and (moves is None or played < moves):
+        state = RULES.apply(state, 0, player(state, 0, rng))
+        played += 1
+    return state
+
+
+def test_the_search_policy_pitches_the_tents_greedy_walks_past():
+    """Greedy charges a campsite half the tile it gives up and seldom takes one (a tent is
+    8 points); the policy levels 4-5 play by takes them: over five solo deals it pitches
+    several times as many."""
+    tents = {player: sum(RULES.scores(_solo_game(seed, player))[0]["breakdown"]["tents"] for seed in range(1, 6))
+             for player in (bot.choose, bot.search_policy)}
+    assert tents[bot.search_policy] >= 3 * max(tents[bot.choose], 8)
+
+
+def test_the_search_policy_takes_a_campsite_where_greedy_places_the_tile():
+    state = _solo_game(1, bot.search_policy, moves=22)
+    assert bot.choose(state, 0, random.Random(0))["type"] == "place"
+    assert bot.search_policy(state, 0, random.Random(0))["type"] == "campsite"
+
+
+def test_the_search_policy_runs_a_trail_out_to_a_campsite_spot():
+    """Where the map has no spot 6 miles out, a trail that opens one is worth +2 to the
+    policy: seed 3, move 6, it places another trail than greedy, and that trail opens a
+    spot greedy's does not."""
+    from games.alpine_trails.rules import board as B
+
+    def spots(state):
+        board = B.parse(state["seats"][0]["map"])
+        return [cell for cell in B.targeted_cells(board) if B.campsite_ok(board, cell)[0]]
+
+    state = _solo_game(3, bot.search_policy, moves=6)
+    greedy, planned = bot.choose(state, 0, random.Random(0)), bot.search_policy(state, 0, random.Random(0))
+    assert greedy != planned and planned["type"] == "place" and not spots(state)
+    assert spots(RULES.apply(state, 0, planned)) and not spots(RULES.apply(state, 0, greedy))
+
+
+def test_levels_4_and_5_play_by_the_search_policy_level_3_by_greedy():
+    from games import rules as registry
+
+    state = _solo_game(1, bot.search_policy, moves=22)
+    assert registry.bot_for("alpine-trails", level=4).policy is bot.search_policy
+    unsearched = registry.choose_at_level("alpine-trails", state, 0, random.Random(0), level=4, iterations=0)
+    assert unsearched["type"] == "campsite"
+    assert registry.choose_at_level("alpine-trails", state, 0, random.Random(0), level=3)["type"] == "place"
