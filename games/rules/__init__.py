@@ -131,8 +131,7 @@ def bot_for(slug: str, version: str | None = None, level: int | None = None) -> 
         return getattr(module, "PREVIOUS_BOTS", {})[version]
     if level is not None and levels.check_level(level) != levels.GREEDY:
         greedy = _greedy_bot(slug)
-        return levels.LevelBot(get(slug), greedy.choose, level, leaf=getattr(greedy, "leaf_value", None),
-                               policy=getattr(greedy, "search_policy", None))
+        return levels.LevelBot(get(slug), greedy.choose, level, **_search_hooks(greedy))
     return _greedy_bot(slug)
 
 
@@ -146,4 +145,10 @@ def choose_at_level(slug: str, state: dict, seat: int, rng: Any, level: int = le
     rules and greedy bot."""
     greedy = _greedy_bot(slug)
     return levels.choose(get(slug), greedy.choose, state, seat, rng, level, budget, iterations,
-                         getattr(greedy, "leaf_value", None), getattr(greedy, "search_policy", None))
+                         **_search_hooks(greedy))
+
+
+def _search_hooks(greedy: ModuleType) -> dict[str, Any]:
+    """What a greedy bot module may offer the search levels: its evaluation (`leaf_value`)
+    and its search policy (`search_policy`); None where it offers none."""
+    return {"leaf": getattr(greedy, "leaf_value", None), "policy": getattr(greedy, "search_policy", None)}

@@ -64,7 +64,6 @@ def test_the_search_leaf_counts_own_score_and_animals_gifted_not_the_other_score
     assert bot.leaf_value(richer, 0) == base
 
 
-
 def _solo_game(seed: int, player, moves: int | None = None) -> dict:
     """A solo game played by `player` to the end, or for `moves` actions."""
     state, rng, played = RULES.setup(1, {}, seed), random.Random(seed), 0
