@@ -84,6 +84,14 @@ LEVEL_4_ROLLOUTS = {"nanga-parbat": 4}
 # holds a handful of rollouts to the end, and spread over five arms no challenger reached the
 # three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
 # 7 of 14 against greedy).
+# The levels that play by a bot module's `search_policy` where it offers one (their default
+# move and their rollout player); the others search with the greedy bot. Level 5 did
+# better with greedy: Alpine Trails at two players, paired by seed (5200-5323, 98 games
+# against greedy), greedy rollouts +2.6 ± 0.8 points of margin over the campsite policy's,
+# 73 % against 69 % of the games; with rollouts to the end its search finds the campsites
+# that pay by itself, where level 4's one-round rollouts rarely leave its default move
+# (docs/bots.md, ninth round).
+POLICY_LEVELS = frozenset({4})
 SEARCH = {
     4: SearchLimits(iterations=48, budget=0.3, horizon=1, widen_base=1),
     5: SearchLimits(iterations=240, budget=1.5, horizon=2),
@@ -134,8 +142,9 @@ def choose(rules: Any, greedy: Chooser, state: State, seat: int,
            policy: Chooser | None = None) -> Action:
     """The action a bot of this level takes in the game of `rules`, whose greedy bot is
     `greedy` (with its own evaluation `leaf`, if it offers one). Levels 4-5 search with the
-    bot's `policy` as their default move and rollout player where it offers one (its
-    `search_policy`: a greedy move with a plan the greedy level lacks), else with `greedy`.
+    greedy bot as their default move and rollout player, or (levels in POLICY_LEVELS) with
+    the bot's `policy` where it offers one (its `search_policy`: a greedy move with a plan
+    the greedy level lacks).
     They always run under a time budget: the level's own unless `budget` (seconds) is given."""
     level = check_level(level)
     slug = rules.slug
@@ -149,7 +158,8 @@ def choose(rules: Any, greedy: Chooser, state: State, seat: int,
             return greedy(state, seat, rng)
         return rng.choice(legal)
     limits = limits_for(slug, level, state_players(rules, state), budget, iterations, leaf is not None)
-    return search_choose(rules, state, seat, rng, policy or greedy, limits, leaf=leaf)
+    player = policy if policy is not None and level in POLICY_LEVELS else greedy
+    return search_choose(rules, state, seat, rng, player, limits, leaf=leaf)
 
 
 def state_players(rules: Any, state: State) -> int:

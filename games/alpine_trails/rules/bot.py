@@ -4,8 +4,8 @@ Each legal action is tried on a copy of the bot's board and scored with the modu
 score function; a loop is credited with the waterfall it earns, a fork trail side up is
 charged for the animals it gifts, and a campsite for the tile it gives up.
 
-`search_policy` is the same move maker with a campsite plan, which the search levels (4-5,
-games/rules/levels.py) play by and roll out with; level 3 stays `choose`.
+`search_policy` is the same move maker with a campsite plan, which level 4 plays by and
+rolls out with (`POLICY_LEVELS` in games/rules/levels.py); levels 3 and 5 use `choose`.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class Weights:
 
 
 GREEDY = Weights(campsite_tile_cost=CAMPSITE_TILE_COST)
-# The search levels' policy. Greedy takes a campsite in 2 % of the decisions where one is
+# Level 4's policy. Greedy takes a campsite in 2 % of the decisions where one is
 # legal (tents: 3.5 points a solo game), although a tent is worth 8 and a campsite spot
 # comes back every round once trails run 6 miles out: it charges the campsite half the
 # tile it gives up and never steers a trail towards a spot. Without the tile cost, +3 for
@@ -164,7 +164,7 @@ def choose(state: dict, seat: int, rng) -> dict:
 
 
 def search_policy(state: dict, seat: int, rng) -> dict:
-    """The search levels' move (their default and their rollouts): `PLANNING`."""
+    """Level 4's move (its default and its rollouts): `PLANNING`."""
     return _choose(state, seat, rng, PLANNING)
 
 

@@ -104,11 +104,16 @@ def test_the_search_policy_runs_a_trail_out_to_a_campsite_spot():
     assert spots(RULES.apply(state, 0, planned)) and not spots(RULES.apply(state, 0, greedy))
 
 
-def test_levels_4_and_5_play_by_the_search_policy_level_3_by_greedy():
+def test_level_4_plays_by_the_search_policy_levels_3_and_5_by_greedy():
+    """Level 4's default move is the policy's campsite; level 5 searches from greedy's
+    placement (its rollouts to the end find the campsites that pay: docs/bots.md, ninth
+    round), as level 3 plays it."""
     from games import rules as registry
 
     state = _solo_game(1, bot.search_policy, moves=22)
     assert registry.bot_for("alpine-trails", level=4).policy is bot.search_policy
-    unsearched = registry.choose_at_level("alpine-trails", state, 0, random.Random(0), level=4, iterations=0)
-    assert unsearched["type"] == "campsite"
+    for level, kind in ((4, "campsite"), (5, "place")):
+        unsearched = registry.choose_at_level("alpine-trails", state, 0, random.Random(0), level=level,
+                                              iterations=0)
+        assert unsearched["type"] == kind
     assert registry.choose_at_level("alpine-trails", state, 0, random.Random(0), level=3)["type"] == "place"
