@@ -80,10 +80,6 @@ LEVEL_4_LEAF_ROUNDS: dict[str, int] = {"alpine-trails": 1}
 # level 4 with 4 rollouts a move beat level 3 in 30 of 30 games (mean margin +18; with 12,
 # +22), and level 5 beat it 69 % of 130 (against the full 48, 59 % of 29).
 LEVEL_4_ROLLOUTS = {"nanga-parbat": 4}
-# Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
-# holds a handful of rollouts to the end, and spread over five arms no challenger reached the
-# three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
-# 7 of 14 against greedy).
 # The levels that play by a bot module's `search_policy` where it offers one (their default
 # move and their rollout player); the others search with the greedy bot. Level 5 did
 # better with greedy: Alpine Trails at two players, paired by seed (5200-5323, 98 games
@@ -92,6 +88,10 @@ LEVEL_4_ROLLOUTS = {"nanga-parbat": 4}
 # that pay by itself, where level 4's one-round rollouts rarely leave its default move
 # (docs/bots.md, ninth round).
 POLICY_LEVELS = frozenset({4})
+# Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
+# holds a handful of rollouts to the end, and spread over five arms no challenger reached the
+# three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
+# 7 of 14 against greedy).
 SEARCH = {
     4: SearchLimits(iterations=48, budget=0.3, horizon=1, widen_base=1),
     5: SearchLimits(iterations=240, budget=1.5, horizon=2),
