@@ -96,6 +96,16 @@ SEARCH = {
     4: SearchLimits(iterations=48, budget=0.3, horizon=1, widen_base=1),
     5: SearchLimits(iterations=240, budget=1.5, horizon=2),
 }
+# Level 5's confidence (z of the paired difference a challenger needs to overrule the default
+# move, `search._decide`; also how far behind an arm may fall before `_prune` drops it) where
+# the 1.5 of SearchLimits held it back. Alpine Trails' rollouts read the seat's own points to
+# the end, and at 1.5 plus the multiple-comparison term (z 2.2-2.7 over 4-10 arms) it kept the
+# greedy move where a challenger led by a point or two, each of the ~35 decisions of a game;
+# at 0 (z 0.7-1.2) it takes them, and drops an arm as soon as it trails the default, which
+# opens more challengers in the same budget. Measured on the same deals (docs/bots.md, tenth
+# round): solo +3.6 ± 1.7 points a game over seeds 1-30; against greedy at two players
+# +4.8 ± 2.2 of margin. Level 4 at 0: -0.0 ± 1.2 over 52 games, so it keeps 1.5.
+LEVEL_5_CONFIDENCE = {"alpine-trails": 0.0}
 
 
 def name(level: int) -> str:
@@ -129,6 +139,8 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
         horizon = base.horizon * per_round
     rollouts = LEVEL_4_ROLLOUTS.get(slug, base.iterations) if level == 4 else base.iterations
     limits = replace(base, horizon=horizon, leaf_at_end=at_end, iterations=rollouts)
+    if level == 5 and slug in LEVEL_5_CONFIDENCE:
+        limits = replace(limits, confidence=LEVEL_5_CONFIDENCE[slug])
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:

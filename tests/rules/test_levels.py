@@ -252,3 +252,21 @@ def test_nanga_parbats_level_4_looks_at_a_handful_of_moves():
     assert levels.limits_for("nanga-parbat", 5, 2).iterations == levels.SEARCH[5].iterations
     assert levels.limits_for("rifugio", 4, 2).iterations == levels.SEARCH[4].iterations
     assert levels.limits_for("nanga-parbat", 4, 2, iterations=2).iterations == 2
+
+
+def test_alpine_trails_level_5_overrules_its_default_move_on_a_smaller_lead():
+    """Alpine Trails' level 5 searches at LEVEL_5_CONFIDENCE (its rollouts read points, and
+    at the default z it kept the greedy move where a challenger led by a point or two);
+    level 4 and the other games keep the default."""
+    at_5 = levels.limits_for("alpine-trails", 5, 2, leaf=True)
+    assert at_5.confidence == levels.LEVEL_5_CONFIDENCE["alpine-trails"] < search.SearchLimits.confidence
+    assert levels.limits_for("alpine-trails", 4, 2, leaf=True).confidence == search.SearchLimits.confidence
+    assert levels.limits_for("rifugio", 5, 2, leaf=True).confidence == search.SearchLimits.confidence
+    # a challenger ahead by 1.05 standard errors over six worlds, the default's arm first
+    default = search._Arm({"type": "done"}, {w: 0.0 for w in range(6)})
+    lead = [2.0, -1.0, 1.0, -1.0, 2.0, 0.5]
+    challenger = search._Arm({"type": "other"}, dict(enumerate(lead)))
+    mean, error, _ = challenger.against(default)
+    assert 0.7 < mean / error < search.SearchLimits.confidence
+    assert search._decide([default, challenger], at_5) is challenger
+    assert search._decide([default, challenger], search.SearchLimits(iterations=1, budget=1.0, horizon=1)) is default
