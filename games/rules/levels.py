@@ -103,8 +103,9 @@ SEARCH = {
 # greedy move where a challenger led by a point or two, each of the ~35 decisions of a game;
 # at 0 (z 0.7-1.2) it takes them, and drops an arm as soon as it trails the default, which
 # opens more challengers in the same budget. Measured on the same deals (docs/bots.md, tenth
-# round): solo +3.6 ± 1.7 points a game over seeds 1-30; against greedy at two players
-# +4.8 ± 2.2 of margin. Level 4 at 0: -0.0 ± 1.2 over 52 games, so it keeps 1.5.
+# round): solo +3.6 ± 1.6 points a game over seeds 1-30 (106.5 against 103.0); against
+# greedy at two players +1.0 ± 0.8 of margin over 98 games (76 % won, from 73 %). Level 4
+# at 0: +0.3 ± 1.2 over 53 games, so it keeps 1.5.
 LEVEL_5_CONFIDENCE = {"alpine-trails": 0.0}
 
 
