@@ -139,9 +139,8 @@ def limits_for(slug: str, level: int, players: int, budget: float | None = None,
     else:
         horizon = base.horizon * per_round
     rollouts = LEVEL_4_ROLLOUTS.get(slug, base.iterations) if level == 4 else base.iterations
-    limits = replace(base, horizon=horizon, leaf_at_end=at_end, iterations=rollouts)
-    if level == 5 and slug in LEVEL_5_CONFIDENCE:
-        limits = replace(limits, confidence=LEVEL_5_CONFIDENCE[slug])
+    confidence = LEVEL_5_CONFIDENCE.get(slug, base.confidence) if level == 5 else base.confidence
+    limits = replace(base, horizon=horizon, leaf_at_end=at_end, iterations=rollouts, confidence=confidence)
     if budget is not None:
         limits = replace(limits, budget=budget)
     if iterations is not None:
