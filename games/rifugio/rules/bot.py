@@ -10,6 +10,7 @@ and near opponents, water next to one's own waterfalls.
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass, field
 
 from . import RULES
 from . import data as D
@@ -84,22 +85,67 @@ def _points_before_ending(state, seat, legal):
     return best
 
 
+# What the walk evaluation reads of a map (walking costs, the special places in the order they
+# were laid, the distances from each start), kept for the maps met lately: the walk bot
+# evaluates every step it could take, each from a new start on the same map, and a search
+# rolls out the same map again and again (issue 25: the distances were 40 % of a rollout).
+# A map is known by its cells and tiles in the order they were laid, which is all these read
+# (the map only grows and its entries never change).
+@dataclass
+class _Map:
+    graph: dict          # cell -> [(neighbour, cost of stepping onto it)]
+    specials: list       # (cell, tile, category) of every special place, in board order
+    from_start: dict = field(default_factory=dict)
+
+
+_MAPS: dict[tuple, _Map] = {}
+_MAPS_KEPT = 64
+
+
+def _map_of(board: dict, rr: bool) -> _Map:
+    signature = (rr, tuple((k, cell["tile"]) for k, cell in board.items()))
+    known = _MAPS.get(signature)
+    if known is None:
+        if len(_MAPS) >= _MAPS_KEPT:
+            _MAPS.clear()
+        known = _MAPS[signature] = _Map(_walking_graph(board, rr), [
+            (parse(k), cell["tile"], D.TILES[cell["tile"]]["category"]) for k, cell in board.items()
+            if D.TILES[cell["tile"]]["category"] is not None])
+    return known
+
+
 def _distances(board: dict, start, rr: bool) -> dict:
-    """Walking cost from start over the map: land 1, bear 4, water 2 (a raft is needed)."""
-    dist = {tuple(start): 0}
-    heap = [(0, tuple(start))]
+    """Walking cost from start over the map: land 1, bear 4, water 2 (a raft is needed).
+    The returned dict is shared with later calls: read it, never change it."""
+    return _distances_on(_map_of(board, rr), tuple(start))
+
+
+def _distances_on(known: _Map, start: tuple) -> dict:
+    dist = known.from_start.get(start)
+    if dist is None:
+        dist = known.from_start[start] = _dijkstra(known.graph, start)
+    return dist
+
+
+def _walking_graph(board: dict, rr: bool) -> dict:
+    """Each cell's neighbours on the map with the cost of stepping onto them."""
+    cost_of = {}
+    for k, cell in board.items():
+        kind = D.TILES[cell["tile"]]["kind"]
+        if kind == "water" and not rr:
+            continue
+        cost_of[parse(k)] = 2 if kind == "water" else (4 if kind == "bear" else 1)
+    return {parse(k): [(n, cost_of[n]) for n in neighbours(parse(k)) if n in cost_of] for k in board}
+
+
+def _dijkstra(graph: dict, start: tuple) -> dict:
+    dist = {start: 0}
+    heap = [(0, start)]
     while heap:
         d, c = heapq.heappop(heap)
         if d > dist.get(c, 99):
             continue
-        for n in neighbours(c):
-            cell = board.get(key(*n))
-            if cell is None:
-                continue
-            kind = D.TILES[cell["tile"]]["kind"]
-            cost = 2 if kind == "water" else (4 if kind == "bear" else 1)
-            if kind == "water" and not rr:
-                continue
+        for n, cost in graph.get(c, ()):
             if d + cost < dist.get(n, 99):
                 dist[n] = d + cost
                 heapq.heappush(heap, (d + cost, n))
@@ -125,19 +171,18 @@ def _evaluate(state: dict, seat: int) -> float:
     value += RIFUGIO_LEFT_VALUE * me["rifugi_left"] + RAFT_LEFT_VALUE * me["rafts_left"]
     board = state["board"]
     if state["phase"] != "over":
-        dist = _distances(board, me["walker"]["at"], state["options"]["rivers_and_rafts"])
+        known = _map_of(board, state["options"]["rivers_and_rafts"])
+        dist = _distances_on(known, tuple(me["walker"]["at"]))
         held = set(me["items"])
-        value += _set_progress(held)
-        for k, cell in board.items():
-            tile = cell["tile"]
-            category = D.TILES[tile]["category"]
-            if category is None or tile in held:
+        have = {category: sum(1 for t in D.CATEGORY_TILES[category] if t in held) for category in D.CATEGORIES}
+        value += _set_progress(have)
+        for cell, tile, category in known.specials:
+            if tile in held:
                 continue
-            d = dist.get(parse(k))
+            d = dist.get(cell)
             if d is None:
                 continue
-            have = sum(1 for t in D.CATEGORY_TILES[category] if t in held)
-            worth = D.ITEM_VALUE[category] + SET_PROGRESS * have
+            worth = D.ITEM_VALUE[category] + SET_PROGRESS * have[category]
             value += worth * GAMMA ** d
     for k, owner in state["rifugi"].items():
         if owner == seat:
@@ -152,15 +197,14 @@ def others_weight(players: int) -> float:
     return max(0.4, 1.0 / max(players - 1, 1))
 
 
-def _set_progress(held: set) -> float:
+def _set_progress(have: dict) -> float:
     """The set progress of the places held, valued as the pull towards them was: taking a
     place one step away must be worth more than standing next to it (issue 25: the pull of
     a place one step away, 2 + 1.5 for one held of its kind, times GAMMA = 2.52, beat the 2
     points of taking it, so the old bot ended turns next to places it could take)."""
     progress = 0.0
-    for category in D.CATEGORIES:
-        have = sum(1 for t in D.CATEGORY_TILES[category] if t in held)
-        progress += SET_PROGRESS * have * (have - 1) / 2
+    for held in have.values():   # places held, by category
+        progress += SET_PROGRESS * held * (held - 1) / 2
     return progress
 
 

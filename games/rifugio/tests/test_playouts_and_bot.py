@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.rifugio.rules import RULES, bot
+from games.rifugio.rules.rules import parse
 from tests.rules.contract import random_playout, replay
 
 from .helpers import check_invariants
@@ -93,3 +94,54 @@ def test_the_bot_beats_a_random_player_clearly():
             state = RULES.apply(state, seat, action)
         wins += RULES.ranking(state)[bot_seat] == 1
     assert wins >= 6
+
+
+def _plain_distances(board, start, rr):
+    """Walking costs by the rules of thumb the bot states (land 1, bear 4, water 2 with
+    rafts), searched afresh: what its kept distances must equal."""
+    from games.rifugio.rules import data as D
+    from games.rifugio.rules.rules import key, neighbours
+
+    def cost(cell):
+        kind = D.TILES[cell["tile"]]["kind"]
+        return None if kind == "water" and not rr else {"water": 2, "bear": 4}.get(kind, 1)
+
+    dist, todo = {tuple(start): 0}, [tuple(start)]
+    while todo:   # relax until nothing changes (Bellman-Ford: slow and plainly right)
+        c = todo.pop()
+        for n in neighbours(c):
+            cell = board.get(key(*n))
+            step = cost(cell) if cell is not None else None
+            if step is not None and dist[c] + step < dist.get(n, 99):
+                dist[n] = dist[c] + step
+                todo.append(n)
+    return dist
+
+
+@pytest.mark.parametrize("rr", [True, False])
+def test_the_kept_walking_distances_match_a_fresh_search(rr):
+    """The bot keeps each map's distances between calls (a search rolls the same maps out
+    again and again): whatever it met before, it must answer as a fresh search would, also
+    for a map that differs from a kept one only in the tile on one cell."""
+    seen = 0
+    for seed in range(3):
+        state, rng = RULES.setup(2, {"rivers_and_rafts": rr}, 70 + seed), random.Random(seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            board = state["board"]
+            for walker in {tuple(p["walker"]["at"]) for p in state["seats"]}:
+                assert bot._distances(board, walker, rr) == _plain_distances(board, walker, rr)
+                seen += 1
+            state = RULES.apply(state, seat, bot.choose(state, seat, rng))
+    board = state["board"]
+    last, cell = next(reversed(board.items()))
+    start = tuple(state["seats"][0]["walker"]["at"])
+    kept = bot._distances(board, start, rr)
+    kind = bot.D.TILES[cell["tile"]]["kind"]
+    other = next(t for t in bot.D.TILES if bot.D.TILES[t]["kind"] not in (kind, "water")
+                 and (kind == "bear") != (bot.D.TILES[t]["kind"] == "bear"))
+    swapped = {**board, last: {**cell, "tile": other}}
+    fresh = _plain_distances(swapped, start, rr)
+    assert bot._distances(swapped, start, rr) == fresh
+    assert fresh != kept or parse(last) == start   # the swap moved a distance (unless stood on)
+    assert seen > 100
