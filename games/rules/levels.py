@@ -81,13 +81,22 @@ LEVEL_4_LEAF_ROUNDS: dict[str, int] = {"alpine-trails": 1}
 # +22), and level 5 beat it 69 % of 130 (against the full 48, 59 % of 29).
 LEVEL_4_ROLLOUTS = {"nanga-parbat": 4}
 # The levels that play by a bot module's `search_policy` where it offers one (their default
-# move and their rollout player); the others search with the greedy bot. Level 5 did
-# better with greedy: Alpine Trails at two players, paired by seed (5200-5323, 98 games
-# against greedy), greedy rollouts +2.6 ± 0.8 points of margin over the campsite policy's,
-# 73 % against 69 % of the games; with rollouts to the end its search finds the campsites
-# that pay by itself, where level 4's one-round rollouts rarely leave its default move
-# (docs/bots.md, ninth round).
-POLICY_LEVELS = frozenset({4})
+# move and their rollout player); the others search with the greedy bot. Alpine Trails'
+# policy (a campsite plan) serves level 4 only: level 5 did better with greedy, at two
+# players paired by seed (5200-5323, 98 games against greedy), greedy rollouts +2.6 ± 0.8
+# points of margin over the campsite policy's, 73 % against 69 % of the games; with
+# rollouts to the end its search finds the campsites that pay by itself, where level 4's
+# one-round rollouts rarely leave its default move (docs/bots.md, ninth round). Roll to the
+# Top's (a plan for the whole turn's writing) serves both: two sheets fed the same dice part
+# only where their writing differs, and the greedy writer is what the search levels outwrite
+# (docs/bots.md, twelfth round).
+POLICY_LEVELS = {"alpine-trails": frozenset({4}), "roll-to-the-top": frozenset({4, 5})}
+
+
+def plays_by_policy(slug: str, level: int) -> bool:
+    return level in POLICY_LEVELS.get(slug, frozenset())
+
+
 # Level 4 opens one challenger at first (the best by the one-ply look), not four: its 0.3 s
 # holds a handful of rollouts to the end, and spread over five arms no challenger reached the
 # three paired worlds a decision needs, so it played the greedy move (Rift Valley Reserve:
@@ -154,7 +163,7 @@ def choose(rules: Any, greedy: Chooser, state: State, seat: int,
            policy: Chooser | None = None) -> Action:
     """The action a bot of this level takes in the game of `rules`, whose greedy bot is
     `greedy` (with its own evaluation `leaf`, if it offers one). Levels 4-5 search with the
-    greedy bot as their default move and rollout player, or (levels in POLICY_LEVELS) with
+    greedy bot as their default move and rollout player, or (`plays_by_policy`) with
     the bot's `policy` where it offers one (its `search_policy`: a greedy move with a plan
     the greedy level lacks).
     They always run under a time budget: the level's own unless `budget` (seconds) is given."""
@@ -170,7 +179,7 @@ def choose(rules: Any, greedy: Chooser, state: State, seat: int,
             return greedy(state, seat, rng)
         return rng.choice(legal)
     limits = limits_for(slug, level, state_players(rules, state), budget, iterations, leaf is not None)
-    player = policy if policy is not None and level in POLICY_LEVELS else greedy
+    player = policy if policy is not None and plays_by_policy(slug, level) else greedy
     return search_choose(rules, state, seat, rng, player, limits, leaf=leaf)
 
 

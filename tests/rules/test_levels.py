@@ -270,3 +270,24 @@ def test_alpine_trails_level_5_overrules_its_default_move_on_a_smaller_lead():
     assert 0.7 < mean / error < search.SearchLimits.confidence
     assert search._decide([default, challenger], at_5) is challenger
     assert search._decide([default, challenger], search.SearchLimits(iterations=1, budget=1.0, horizon=1)) is default
+
+
+def test_the_levels_that_play_by_a_search_policy_take_its_move_as_their_default():
+    """Where `POLICY_LEVELS` names a game's level, its bot module offers a `search_policy`
+    and the level's default move is the policy's: Roll to the Top's levels 4 and 5 write by
+    the turn's plan (three boxes with the dice greedy sums into one), Alpine Trails' level 5
+    by greedy. Two rollouts a move: too few to overrule the default."""
+    from games.roll_to_the_top.rules import bot as rttt_bot
+    from games.roll_to_the_top.tests.helpers import parse_sheet, write_state
+    from games.roll_to_the_top.tests.test_policy import BLOCKING_ROLL, BLOCKING_SHEET
+
+    for slug, policy_levels in levels.POLICY_LEVELS.items():
+        assert callable(getattr(registry.bot_for(slug), "search_policy", None)) and policy_levels <= {4, 5}
+    assert levels.plays_by_policy("alpine-trails", 4) and not levels.plays_by_policy("alpine-trails", 5)
+    state = write_state(sheets=[parse_sheet(BLOCKING_SHEET)], roll=BLOCKING_ROLL)
+    greedy_move = rttt_bot.choose(state, 0, random.Random(0))
+    assert len(greedy_move["dice"]) == 3
+    for level in (4, 5):
+        move = registry.choose_at_level("roll-to-the-top", state, 0, random.Random(1), level=level, iterations=2,
+                                        budget=60.0)
+        assert move == rttt_bot.search_policy(state, 0, random.Random(0)) != greedy_move
