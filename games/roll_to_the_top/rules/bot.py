@@ -8,8 +8,7 @@ to fill next turn, judged on a few sample rolls.
 `search_policy` (levels 4-5 play and roll out by it: `POLICY_LEVELS` in
 games/rules/levels.py) writes by a plan for the whole turn instead: the greedy writer
 spends the die that fits one box best and looks no further, so that die may be the one a
-second box needed; the plan fills as many boxes as the roll allows, the least waste among
-them.
+second box needed; the plan weighs every way to share the roll out among the boxes.
 """
 from __future__ import annotations
 
@@ -114,10 +113,11 @@ def choose(state, seat, rng):
 
 # --- the search policy: a plan for the whole turn -------------------------------------------
 
-# What one more box filled this turn is worth against waste: above the waste limit, so the
-# plan fills every box it can (measured against greedy at two players, 200 deals: a box
-# worth 5-7 won 56 % and no more at 10 or 20; at 4 or less, where a box may cost more than it
-# is worth, 50 %).
+# What one more box filled this turn is worth against its waste: more than the waste limit,
+# so every placement the greedy writer would make adds to a plan, and a plan fills fewer
+# boxes only where the boxes it leaves would waste nearly all they are worth (measured
+# against greedy at two players, 200 deals: a box worth 5-7 won 56-57 %, 10 or 20 55 %; 4 or
+# less, where a placement within the limit may be worth nothing, 50 %).
 PLAN_BOX_WORTH = 7.0
 # Plans kept between calls: the policy is asked once for each number it writes in a turn,
 # and each later call finds the rest of the plan its first call made.
@@ -137,24 +137,26 @@ def search_policy(state, seat, rng):
 
 def _turn_plan(state, seat) -> list[dict]:
     """The placements to make with this seat's free dice this turn, in an order that keeps
-    each one legal: the most boxes filled, the least waste among plans that fill as many
-    (every placement within the waste limit, as the greedy writer's)."""
+    each one legal: the most worth, PLAN_BOX_WORTH a box less its waste (each placement
+    within the greedy writer's waste limit)."""
     sheet = seat_sheet(state, seat)
     dice = free_dice(state, seat)
-    key = _plan_key(state, sheet, dice)
-    if key not in _PLANS:
-        if len(_PLANS) >= _PLANS_KEPT:
-            _PLANS.clear()
+    plan = _PLANS.get(_plan_key(state, sheet, dice))
+    if plan is None:
         plan = _best_plan(state, sheet, dice)
-        for step, place in enumerate([*plan, None]):   # the rest of the plan after each step
-            _PLANS[key] = plan[step:]
-            if place is not None:
-                k = f"{place['box'][0]},{place['box'][1]}"
-                sheet = {**sheet, k: sum(state["roll"][d] for d in place["dice"])}
-                dice = [d for d in dice if d not in place["dice"]]
-                key = _plan_key(state, sheet, dice)
-        key = _plan_key(state, seat_sheet(state, seat), free_dice(state, seat))
-    return _PLANS[key]
+        _keep_plan(state, sheet, dice, plan)
+    return plan
+
+
+def _keep_plan(state, sheet: dict, dice: list[str], plan: list[dict]) -> None:
+    """Keep the plan under this position and its rest under each position it leads to."""
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    for step, place in enumerate(plan):
+        _PLANS[_plan_key(state, sheet, dice)] = plan[step:]
+        sheet = {**sheet, f"{place['box'][0]},{place['box'][1]}": sum(state["roll"][d] for d in place["dice"])}
+        dice = [d for d in dice if d not in place["dice"]]
+    _PLANS[_plan_key(state, sheet, dice)] = []
 
 
 def _plan_key(state, sheet: dict, dice: list[str]) -> tuple:

@@ -58,7 +58,7 @@ def test_a_kept_plan_is_the_plan_a_fresh_search_makes():
 
 
 def test_the_policy_finishes_solo_sheets_no_slower_than_greedy():
-    """It fills as many boxes a turn as the roll allows, so a sheet fills sooner: over 40
+    """It shares each roll out among more boxes, so a sheet fills sooner: over 40
     solo Giza deals, fewer turns in all than greedy (measured over 200: 10.8 against 11.1)."""
     def turns(chooser):
         return sum(RULES.scores(play(1, [chooser], seed, {"max_turns": 60}))[0]["total"] for seed in range(40))
